@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto'
+import compress from '@fastify/compress'
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod'
+import type { DbHandle } from '@lainava/db'
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
+import { type Config, hasRole } from './config.ts'
+import { loggerOptions } from './logger.ts'
+import { healthRoutes } from './modules/health/routes.ts'
+import { loanCalculatorRoutes } from './modules/loan-calculator/routes.ts'
+import { registerErrorHandling } from './plugins/errors.ts'
+import { registerOpenApi } from './plugins/openapi.ts'
+import { registerWeb } from './web/ssr.ts'
+
+export type AppDeps = { config: Config; database: DbHandle }
+
+function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send({ error: 'NOT_FOUND', message: 'No such API endpoint.', requestId: request.id })
+}
+
+/**
+ * Builds the server for the configured roles. Order is fixed: infrastructure
+ * plugins, then the API modules, then the web (which takes every other path).
+ */
+export async function buildApp({ config, database }: AppDeps) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id']
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID()
+    },
+    requestIdHeader: false,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>()
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+
+  // The page sets its own CSP with a per-request nonce (web/ssr.ts); the docs page sets its own.
+  await app.register(helmet, { contentSecurityPolicy: false, global: true })
+  await app.register(compress, { threshold: 1024 })
+  await app.register(cookie)
+  registerErrorHandling(app)
+
+  // Health and readiness answer in every role, so each process can be probed.
+  await app.register(healthRoutes, { prefix: '/api', database })
+  if (hasRole(config, 'api')) {
+    await registerOpenApi(app, config)
+    await app.register(loanCalculatorRoutes, { prefix: '/api' })
+  }
+
+  if (hasRole(config, 'web')) {
+    await registerWeb(app, config, { brandName: config.BRAND_NAME, publicUrl: config.PUBLIC_URL }, apiNotFound)
+  } else {
+    app.setNotFoundHandler(apiNotFound)
+  }
+  return app
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config.ts'
+
+describe('loadConfig', () => {
+  it('has working defaults for the embedded set-up', () => {
+    const config = loadConfig({})
+    expect(config.PORT).toBe(3000)
+    expect(config.DATABASE_URL).toBeUndefined()
+    expect(config.ROLES).toEqual(['web', 'api', 'worker'])
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000')
+    expect(config.DATA_DIR).toMatch(/\.data\/pglite$/)
+  })
+
+  it('lists every problem at once, readably', () => {
+    let error: unknown
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ROLES: 'web,cron', LOG_LEVEL: 'loud' })
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    const problems = (error as ConfigError).problems.join('\n')
+    expect(problems).toContain('PORT')
+    expect(problems).toContain('DATABASE_URL: must be a postgres:// or postgresql:// URL')
+    expect(problems).toContain('ROLES')
+    expect(problems).toContain('LOG_LEVEL')
+    expect((error as ConfigError).message.split('\n')[0]).toBe('Invalid configuration:')
+  })
+
+  it('parses roles and booleans', () => {
+    const config = loadConfig({ ROLES: 'api, worker', SEED_DEMO_DATA: 'false', PUBLIC_URL: 'https://lainava.fi/' })
+    expect(config.ROLES).toEqual(['api', 'worker'])
+    expect(config.SEED_DEMO_DATA).toBe(false)
+    expect(config.PUBLIC_URL).toBe('https://lainava.fi')
+  })
+})

@@ -1,0 +1,3 @@
+export { type App, buildApp } from './app.ts'
+export { type Config, loadConfig } from './config.ts'
+export { main, startServer } from './server.ts'

@@ -1,0 +1,28 @@
+import swagger from '@fastify/swagger'
+import swaggerUi from '@fastify/swagger-ui'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from '@fastify/type-provider-zod'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config.ts'
+
+/** OpenAPI 3.1 built from the routes' zod schemas, at /api/openapi.json; a reference page at /api/docs. */
+export async function registerOpenApi(app: FastifyInstance, config: Config) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${config.BRAND_NAME} API`,
+        description: 'Loan applications, offers and accounts. All bodies are JSON; errors use the Error schema.',
+        version: '1.0.0',
+      },
+      servers: [{ url: config.PUBLIC_URL }],
+      tags: [
+        { name: 'operations', description: 'Health and readiness' },
+        { name: 'loans', description: 'Loan maths' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  })
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true })
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+}

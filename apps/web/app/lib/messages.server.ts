@@ -1,0 +1,1 @@
+export { messagesFor } from '@lainava/i18n/server'

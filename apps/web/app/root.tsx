@@ -1,0 +1,80 @@
+import { isServedLanguage, languageOfPath } from '@lainava/routing'
+import type { ReactNode } from 'react'
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from 'react-router'
+import type { Route } from './+types/root'
+import './app.css'
+import { SiteFooter } from './components/layout/site-footer.tsx'
+import { SiteHeader } from './components/layout/site-header.tsx'
+import { webContext } from './context.ts'
+import { StatusPage } from './features/status/status-page.tsx'
+import { I18nProvider } from './lib/i18n.tsx'
+import { messagesFor } from './lib/messages.server.ts'
+import type { RootData } from './lib/root-data.ts'
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+  const { brandName, publicUrl, cspNonce } = context.get(webContext)
+  const language = languageOfPath(new URL(request.url).pathname)
+  // Languages without a catalogue yet are shown in Finnish (issue: routing and languages).
+  const lang = isServedLanguage(language) ? language : 'fi'
+  return { lang, messages: messagesFor(lang), brandName, publicUrl, cspNonce, year: new Date().getFullYear() }
+}
+
+// The root data depends only on the language: reload it only when the prefix changes.
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'icon', href: '/icons/icon.svg', type: 'image/svg+xml' },
+  { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
+]
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<RootData>('root')
+  const lang = data?.lang ?? 'fi'
+  return (
+    <html lang={lang} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#586BEA" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        {data ? (
+          <I18nProvider lang={data.lang} messages={data.messages}>
+            <SiteHeader brandName={data.brandName} />
+            <main id="main" className="flex-1" tabIndex={-1}>
+              {children}
+            </main>
+            <SiteFooter brandName={data.brandName} year={data.year} />
+          </I18nProvider>
+        ) : (
+          <main id="main">{children}</main>
+        )}
+        <ScrollRestoration nonce={data?.cspNonce} />
+        <Scripts nonce={data?.cspNonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404
+  return <StatusPage kind={notFound ? 'notFound' : 'error'} />
+}

@@ -1,0 +1,98 @@
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import { acquireDataDirLock } from './lock.ts'
+import * as schema from './schema.ts'
+
+export type Schema = typeof schema
+export type Database = PgDatabase<PgQueryResultHKT, Schema>
+
+export type DbHandle = {
+  db: Database
+  /** `embedded`: PGlite in this process; `server`: a PostgreSQL server through DATABASE_URL. */
+  kind: 'embedded' | 'server'
+  /** Throws when the database cannot answer a trivial query. */
+  ping(): Promise<void>
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url))
+
+// Any fixed number: serialises migrations when several server processes start at once.
+const MIGRATION_LOCK_ID = 7_235_118_001
+
+export type OpenDatabaseOptions =
+  | { url: string; poolSize?: number }
+  /** `dataDir` undefined: an in-memory database (tests). */
+  | { url?: undefined; dataDir?: string }
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
+  if (options.url) return openServer(options.url, options.poolSize ?? 10)
+  return openEmbedded(options.dataDir)
+}
+
+async function openServer(url: string, poolSize: number): Promise<DbHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle client's error (server restart) must not crash the process; the next query reports it.
+  pool.on('error', () => {})
+  const db = drizzleNodePg({ client: pool, schema }) as unknown as Database
+  return {
+    db,
+    kind: 'server',
+    async ping() {
+      await pool.query('select 1')
+    },
+    async migrate() {
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {})
+        client.release()
+      }
+    },
+    async close() {
+      await pool.end()
+    },
+  }
+}
+
+async function openEmbedded(dataDir: string | undefined): Promise<DbHandle> {
+  const lock = dataDir ? acquireDataDirLock(dataDir) : undefined
+  let client: PGlite
+  try {
+    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+  const db = drizzlePglite({ client, schema }) as unknown as Database
+  let closed = false
+  return {
+    db,
+    kind: 'embedded',
+    async ping() {
+      await db.execute(sql`select 1`)
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      try {
+        await client.close()
+      } finally {
+        lock?.release()
+      }
+    },
+  }
+}

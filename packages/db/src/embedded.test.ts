@@ -1,0 +1,101 @@
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { sql } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase } from './client.ts'
+import { DataDirLockedError } from './lock.ts'
+import { lenders } from './schema.ts'
+import { seedDemoData } from './seed.ts'
+
+// These tests are about the embedded database itself, so they run whatever DATABASE_URL says.
+const clientModule = fileURLToPath(new URL('./client.ts', import.meta.url))
+const dirs: string[] = []
+function dataDir() {
+  const dir = mkdtempSync(join(tmpdir(), 'lainava-db-'))
+  dirs.push(dir)
+  return join(dir, 'pglite')
+}
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** Runs a script in a separate Node process (the same Node 24) and resolves with its output. */
+function runChild(script: string, onLine?: (line: string, child: ReturnType<typeof spawn>) => void) {
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk
+    for (const line of chunk.toString().split('\n').filter(Boolean)) onLine?.(line, child)
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk
+  })
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    (resolve) => child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
+  )
+}
+
+describe('embedded PostgreSQL (PGlite)', () => {
+  it('migrates, seeds once, and keeps data across a clean close', async () => {
+    const dir = dataDir()
+    const first = await openDatabase({ dataDir: dir })
+    await first.migrate()
+    expect(await seedDemoData(first.db)).toEqual({ seeded: true })
+    expect(await seedDemoData(first.db)).toEqual({ seeded: false })
+    await first.close()
+
+    const second = await openDatabase({ dataDir: dir })
+    await second.migrate()
+    const [row] = await second.db.select({ count: sql<number>`count(*)::int` }).from(lenders)
+    expect(row?.count).toBe(12)
+    await second.close()
+  })
+
+  it('refuses a second opener of the same folder with a clear message', async () => {
+    const dir = dataDir()
+    const first = await openDatabase({ dataDir: dir })
+    await expect(openDatabase({ dataDir: dir })).rejects.toThrow(DataDirLockedError)
+
+    const child = await runChild(
+      `import { openDatabase } from ${JSON.stringify(clientModule)}
+       try { await openDatabase({ dataDir: ${JSON.stringify(dir)} }); console.log('opened') }
+       catch (error) { console.log(error.message); process.exit(3) }`,
+    )
+    expect(child.code).toBe(3)
+    expect(child.stdout).toContain(`already in use by process ${process.pid}`)
+    expect(child.stdout).toContain('DATABASE_URL')
+    await first.close()
+
+    // Closed cleanly: the lock is gone and the folder opens again.
+    const again = await openDatabase({ dataDir: dir })
+    await again.close()
+  })
+
+  it('keeps committed rows after the owning process is killed with SIGKILL', async () => {
+    const dir = dataDir()
+    const result = await runChild(
+      `import { openDatabase } from ${JSON.stringify(clientModule)}
+       import { sql } from 'drizzle-orm'
+       const handle = await openDatabase({ dataDir: ${JSON.stringify(dir)} })
+       await handle.migrate()
+       await handle.db.execute(sql\`insert into lenders (slug, name, description) values ('killed-1', 'Killed', 'Row written before kill -9')\`)
+       console.log('committed')
+       setInterval(() => {}, 1000)`,
+      (line, child) => {
+        if (line === 'committed') child.kill('SIGKILL')
+      },
+    )
+    expect(result.signal).toBe('SIGKILL')
+
+    // The stale lock of the dead process is taken over, and the row is there.
+    const reopened = await openDatabase({ dataDir: dir })
+    await reopened.migrate()
+    const rows = await reopened.db.select({ slug: lenders.slug }).from(lenders)
+    expect(rows.map((row) => row.slug)).toEqual(['killed-1'])
+    await reopened.close()
+  })
+})

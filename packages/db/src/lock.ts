@@ -1,0 +1,59 @@
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { dirname } from 'node:path'
+
+// PGlite has no lock of its own: two processes on one data folder silently lose
+// committed rows (machine notes). A lock file beside the folder, created with
+// O_EXCL and holding our pid, makes a second opener (another process, or this
+// one again) stop with a clear message.
+// A lock left by a process that no longer runs (kill -9) is taken over.
+
+export class DataDirLockedError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded database in ${dataDir} is already in use by process ${pid}. ` +
+        'Stop that process first, or set DATABASE_URL to use a PostgreSQL server.',
+    )
+    this.name = 'DataDirLockedError'
+  }
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else; still alive.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+export type Lock = { release(): void }
+
+export function acquireDataDirLock(dataDir: string): Lock {
+  const lockPath = `${dataDir}.lock`
+  mkdirSync(dirname(lockPath), { recursive: true })
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      let released = false
+      return {
+        release() {
+          if (released) return
+          released = true
+          rmSync(lockPath, { force: true })
+        },
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10)
+      if (Number.isInteger(pid) && processIsAlive(pid)) {
+        throw new DataDirLockedError(dataDir, pid)
+      }
+      // Stale: its owner is gone. Remove it and try once more.
+      rmSync(lockPath, { force: true })
+    }
+  }
+  throw new Error(`Could not lock the embedded database folder ${dataDir}.`)
+}

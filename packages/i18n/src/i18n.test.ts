@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest'
+import { messagesFor } from './catalogues.server.ts'
+import { CATALOGUE_LOCALES, createTranslator, formatMessage } from './index.ts'
+import { fi } from './locales/fi.ts'
+import { formatCurrency, formatPercent } from './numbers.ts'
+
+/** The argument names a message uses, e.g. `{amount}` and `{count, plural, …}`. */
+function placeholders(message: string): string[] {
+  return [...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((match) => match[1] ?? '').sort()
+}
+
+describe('catalogues', () => {
+  for (const locale of CATALOGUE_LOCALES) {
+    it(`${locale} has every Finnish key with the same placeholders, and no empty text`, () => {
+      const messages = messagesFor(locale)
+      expect(Object.keys(messages).sort()).toEqual(Object.keys(fi).sort())
+      for (const [key, source] of Object.entries(fi)) {
+        const translated = messages[key as keyof typeof fi]
+        expect(translated.trim(), key).not.toBe('')
+        expect(placeholders(translated), key).toEqual(placeholders(source))
+        // Every message must format with its own placeholders filled in.
+        const params = Object.fromEntries(placeholders(source).map((name) => [name, 2]))
+        expect(() => formatMessage(locale, translated, params), key).not.toThrow()
+      }
+    })
+  }
+})
+
+describe('formatMessage', () => {
+  it('fills named arguments', () => {
+    expect(formatMessage('fi-FI', 'Hei {name}!', { name: 'Aino' })).toBe('Hei Aino!')
+  })
+
+  it('chooses the plural form by the language rules (years label, spec §5)', () => {
+    const t = createTranslator('fi', messagesFor('fi'))
+    expect(t('calculator.years', { count: 1 })).toBe('1 vuosi')
+    expect(t('calculator.years', { count: 4 })).toBe('4 vuotta')
+    const en = createTranslator('en', messagesFor('en'))
+    expect(en('calculator.years', { count: 1 })).toBe('1 year')
+    expect(en('calculator.years', { count: 20 })).toBe('20 years')
+  })
+
+  it('prefers an exact =N option', () => {
+    expect(formatMessage('en', '{n, plural, =0 {none} one {# item} other {# items}}', { n: 0 })).toBe('none')
+  })
+
+  it('fails loudly on a missing argument instead of showing a broken text', () => {
+    expect(() => formatMessage('fi', 'Hei {name}')).toThrow(/name/)
+  })
+})
+
+describe('number formatting', () => {
+  it('formats euros the Finnish way', () => {
+    expect(formatCurrency('fi-FI', 20000, { cents: false }).replace(/\s/g, ' ')).toBe('20 000 €')
+    expect(formatCurrency('fi-FI', 232.52).replace(/\s/g, ' ')).toBe('232,52 €')
+  })
+
+  it('formats percentages with the given decimals', () => {
+    expect(formatPercent('fi-FI', 0.149, 1).replace(/\s/g, ' ')).toBe('14,9 %')
+    // English as used in Finland follows Finnish number conventions (CLDR en-FI).
+    expect(formatPercent('en-FI', 0.0723, 2).replace(/\s/g, ' ')).toBe('7,23 %')
+  })
+})

@@ -1,0 +1,25 @@
+// Number, money and percentage formatting in the user's language. Finnish and
+// Swedish use a space for grouping and a comma for decimals: 20 000,00 €.
+
+export function formatCurrency(locale: string, value: number, options: { cents?: boolean } = {}): string {
+  const cents = options.cents ?? true
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: cents ? 2 : 0,
+    maximumFractionDigits: cents ? 2 : 0,
+  }).format(value)
+}
+
+/** `fraction` 0.1493 → "14,93 %" (fi) with the given decimals, rounded half up by Intl. */
+export function formatPercent(locale: string, fraction: number, decimals = 2): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(fraction)
+}
+
+export function formatNumber(locale: string, value: number): string {
+  return new Intl.NumberFormat(locale).format(value)
+}

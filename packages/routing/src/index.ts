@@ -1,0 +1,3 @@
+export * from './languages.ts'
+export * from './path-for.ts'
+export * from './screens.ts'

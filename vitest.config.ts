@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config'
+
+// Two projects: `unit` (pure code and components, no database) and `integration`
+// (the API in-process against a real PostgreSQL: embedded, or DATABASE_URL when set).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**', 'packages/db/**'],
+          environment: 'node',
+          setupFiles: ['./scripts/vitest-setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['apps/api/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['./scripts/vitest-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
