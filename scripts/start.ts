@@ -7,7 +7,13 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const buildEntry = join(root, 'apps/web/build/server/index.js')
-const sourceDirs = ['apps/web/app', 'apps/web/public', 'packages/domain/src', 'packages/i18n/src', 'packages/routing/src']
+const sourceDirs = [
+  'apps/web/app',
+  'apps/web/public',
+  'packages/domain/src',
+  'packages/i18n/src',
+  'packages/routing/src',
+]
 
 function newestMtime(dir: string): number {
   let newest = 0

@@ -1,5 +1,5 @@
-import { Validator } from '@seriousme/openapi-schema-validator'
 import type { ZodTypeProvider } from '@fastify/type-provider-zod'
+import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { createTestApp } from './test/test-app.ts'
@@ -12,11 +12,13 @@ beforeAll(async () => {
     throw new Error('connection to 10.0.0.7 refused: password authentication failed for "admin"')
   })
   // A JSON body route, as the product's POST routes are, for the body error paths.
-  ctx.app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/test-only/echo',
-    { schema: { body: z.object({ amount: z.number().min(1), email: z.email() }) } },
-    async (request) => request.body,
-  )
+  ctx.app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      '/api/test-only/echo',
+      { schema: { body: z.object({ amount: z.number().min(1), email: z.email() }) } },
+      async (request) => request.body,
+    )
 })
 afterAll(async () => {
   await ctx.close()
@@ -111,7 +113,11 @@ describe('errors', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/test-only/boom' })
     expect(response.statusCode).toBe(500)
     const body = response.json()
-    expect(body).toEqual({ error: 'INTERNAL', message: 'Something went wrong on our side.', requestId: expect.any(String) })
+    expect(body).toEqual({
+      error: 'INTERNAL',
+      message: 'Something went wrong on our side.',
+      requestId: expect.any(String),
+    })
     expect(response.body).not.toContain('10.0.0.7')
     expect(response.body).not.toContain('password')
   })

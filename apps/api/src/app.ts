@@ -16,7 +16,9 @@ import { registerWeb } from './web/ssr.ts'
 export type AppDeps = { config: Config; database: DbHandle }
 
 function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ error: 'NOT_FOUND', message: 'No such API endpoint.', requestId: request.id })
+  return reply
+    .status(404)
+    .send({ error: 'NOT_FOUND', message: 'No such API endpoint.', requestId: request.id })
 }
 
 /**
@@ -32,7 +34,6 @@ export async function buildApp({ config, database }: AppDeps) {
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID()
     },
     requestIdHeader: false,
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -47,15 +48,21 @@ export async function buildApp({ config, database }: AppDeps) {
   await app.register(cookie)
   registerErrorHandling(app)
 
+  // The OpenAPI plugin must come before the routes it documents.
+  if (hasRole(config, 'api')) await registerOpenApi(app, config)
   // Health and readiness answer in every role, so each process can be probed.
   await app.register(healthRoutes, { prefix: '/api', database })
   if (hasRole(config, 'api')) {
-    await registerOpenApi(app, config)
     await app.register(loanCalculatorRoutes, { prefix: '/api' })
   }
 
   if (hasRole(config, 'web')) {
-    await registerWeb(app, config, { brandName: config.BRAND_NAME, publicUrl: config.PUBLIC_URL }, apiNotFound)
+    await registerWeb(
+      app,
+      config,
+      { brandName: config.BRAND_NAME, publicUrl: config.PUBLIC_URL },
+      apiNotFound,
+    )
   } else {
     app.setNotFoundHandler(apiNotFound)
   }

@@ -28,7 +28,11 @@ describe('loadConfig', () => {
   })
 
   it('parses roles and booleans', () => {
-    const config = loadConfig({ ROLES: 'api, worker', SEED_DEMO_DATA: 'false', PUBLIC_URL: 'https://lainava.fi/' })
+    const config = loadConfig({
+      ROLES: 'api, worker',
+      SEED_DEMO_DATA: 'false',
+      PUBLIC_URL: 'https://lainava.fi/',
+    })
     expect(config.ROLES).toEqual(['api', 'worker'])
     expect(config.SEED_DEMO_DATA).toBe(false)
     expect(config.PUBLIC_URL).toBe('https://lainava.fi')

@@ -8,7 +8,9 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 const ROLES = ['web', 'api', 'worker'] as const
 export type Role = (typeof ROLES)[number]
 
-const booleanText = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1')
+const booleanText = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1')
 
 export const ConfigSchema = z
   .object({
@@ -51,11 +53,15 @@ export class ConfigError extends Error {
 /** Parses the environment; throws one readable list of every problem. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const known = Object.fromEntries(
-    Object.keys(ConfigSchema.in.shape).flatMap((key) => (env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]])),
+    Object.keys(ConfigSchema.in.shape).flatMap((key) =>
+      env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]],
+    ),
   )
   const result = ConfigSchema.safeParse(known)
   if (!result.success) {
-    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`))
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`),
+    )
   }
   return result.data
 }

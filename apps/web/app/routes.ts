@@ -1,5 +1,5 @@
+import { LANGUAGES, patternFor, type ScreenName, SERVED_LANGUAGES } from '@lainava/routing'
 import { index, type RouteConfig, route } from '@react-router/dev/routes'
-import { LANGUAGES, patternFor, SERVED_LANGUAGES, type ScreenName } from '@lainava/routing'
 
 // The routes are generated from the route table (packages/routing): one route id
 // per screen × served language, so each screen's module is written once. A

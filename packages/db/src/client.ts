@@ -29,7 +29,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.m
 const MIGRATION_LOCK_ID = 7_235_118_001
 
 export type OpenDatabaseOptions =
-  | { url: string; poolSize?: number }
+  | { url: string; poolSize?: number; dataDir?: undefined }
   /** `dataDir` undefined: an in-memory database (tests). */
   | { url?: undefined; dataDir?: string }
 

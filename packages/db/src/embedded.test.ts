@@ -24,7 +24,9 @@ afterEach(() => {
 
 /** Runs a script in a separate Node process (the same Node 24) and resolves with its output. */
 function runChild(script: string, onLine?: (line: string, child: ReturnType<typeof spawn>) => void) {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => {

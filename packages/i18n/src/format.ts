@@ -40,7 +40,8 @@ function formatPlural(locale: string, body: string, value: number, params: Messa
     options.set(selector, body.slice(open + 1, close))
     i = close + 1
   }
-  const chosen = options.get(`=${value}`) ?? options.get(pluralRules(locale).select(value)) ?? options.get('other')
+  const chosen =
+    options.get(`=${value}`) ?? options.get(pluralRules(locale).select(value)) ?? options.get('other')
   if (chosen === undefined) throw new Error(`Plural message has no "other" option: ${body}`)
   const number = new Intl.NumberFormat(locale).format(value)
   return formatMessage(locale, chosen, params).replaceAll('#', number)

@@ -9,8 +9,11 @@ export { formatCurrency, formatNumber, formatPercent } from './numbers.ts'
 export const CATALOGUE_LOCALES = ['fi', 'sv', 'en'] as const
 export type CatalogueLocale = (typeof CATALOGUE_LOCALES)[number]
 
-/** BCP 47 tag used for Intl formatting of each catalogue. */
-export const INTL_LOCALE: Record<CatalogueLocale, string> = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-FI' }
+/**
+ * BCP 47 tag used for Intl formatting of each catalogue. English uses en-IE (euro
+ * area English): ICU's en-FI mixes English currency with Finnish percent symbols.
+ */
+export const INTL_LOCALE: Record<CatalogueLocale, string> = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-IE' }
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string
 

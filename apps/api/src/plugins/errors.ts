@@ -3,11 +3,16 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError } from '../app-error.ts'
 import { ErrorBodySchema, type FieldError } from '../schemas.ts'
 
-type ValidationIssue = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } }
+type ValidationIssue = {
+  instancePath?: string
+  message?: string
+  params?: { issue?: { path?: PropertyKey[] } }
+}
 
 function fieldErrors(context: string | undefined, issues: ValidationIssue[]): FieldError[] {
   return issues.map((issue) => {
-    const path = issue.params?.issue?.path?.map(String) ?? issue.instancePath?.split('/').filter(Boolean) ?? []
+    const path =
+      issue.params?.issue?.path?.map(String) ?? issue.instancePath?.split('/').filter(Boolean) ?? []
     return { field: [context, ...path].filter(Boolean).join('.'), message: issue.message ?? 'Invalid value' }
   })
 }
@@ -37,9 +42,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, body too large, wrong content type).
-      return reply
-        .status(status)
-        .send({ error: status === 400 ? 'BAD_REQUEST' : (error.code ?? 'CLIENT_ERROR'), message: error.message, requestId: request.id })
+      return reply.status(status).send({
+        error: status === 400 ? 'BAD_REQUEST' : (error.code ?? 'CLIENT_ERROR'),
+        message: error.message,
+        requestId: request.id,
+      })
     }
     request.log.error({ err: error }, 'request failed')
     return reply

@@ -11,7 +11,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       openapi: '3.1.0',
       info: {
         title: `${config.BRAND_NAME} API`,
-        description: 'Loan applications, offers and accounts. All bodies are JSON; errors use the Error schema.',
+        description:
+          'Loan applications, offers and accounts. All bodies are JSON; errors use the Error schema.',
         version: '1.0.0',
       },
       servers: [{ url: config.PUBLIC_URL }],

@@ -5,7 +5,12 @@ import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createRequestHandler, type RouterContext, RouterContextProvider, type ServerBuild } from 'react-router'
+import {
+  createRequestHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from 'react-router'
 import type { Config } from '../config.ts'
 import type { WebLoadContext } from './load-context.ts'
 
@@ -79,9 +84,12 @@ export async function registerWeb(
     root: join(config.WEB_BUILD_DIR, 'client'),
     wildcard: false,
     index: false,
-    setHeaders(res, path) {
+    setHeaders(reply, path) {
       const immutable = path.includes(`${join('client', 'assets')}`)
-      res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+      reply.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      )
     },
   })
 

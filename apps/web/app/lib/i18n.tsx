@@ -1,4 +1,10 @@
-import { type CatalogueLocale, createTranslator, INTL_LOCALE, type Messages, type Translate } from '@lainava/i18n'
+import {
+  type CatalogueLocale,
+  createTranslator,
+  INTL_LOCALE,
+  type Messages,
+  type Translate,
+} from '@lainava/i18n'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 
 type I18n = { lang: CatalogueLocale; intlLocale: string; t: Translate }

@@ -11,7 +11,9 @@ export type RootData = {
 }
 
 /** The root loader's data from a route's `meta` matches (the root is always first). */
-export function rootDataFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
+export function rootDataFromMatches(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+) {
   const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined
   if (!root) return undefined
   return { ...root, t: createTranslator(root.lang, root.messages) }

@@ -1,4 +1,4 @@
-import { LANGUAGES, pathFor, type RouteParams, SERVED_LANGUAGES, type ScreenName } from '@lainava/routing'
+import { LANGUAGES, pathFor, type RouteParams, type ScreenName, SERVED_LANGUAGES } from '@lainava/routing'
 import type { MetaDescriptor } from 'react-router'
 
 /** Canonical URL and hreflang alternates of a screen, from the route table. */
@@ -19,6 +19,11 @@ export function alternateLinks(
       href: `${publicUrl}${pathFor(screen, language, params)}`,
     })
   }
-  links.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${publicUrl}${pathFor(screen, 'fi', params)}` })
+  links.push({
+    tagName: 'link',
+    rel: 'alternate',
+    hrefLang: 'x-default',
+    href: `${publicUrl}${pathFor(screen, 'fi', params)}`,
+  })
   return links
 }

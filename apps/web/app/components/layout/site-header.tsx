@@ -27,7 +27,7 @@ export function SiteHeader({ brandName }: { brandName: string }) {
           <LanguageSwitcher />
           <a
             href={pathFor('login', lang)}
-            className="inline-flex min-h-11 items-center rounded-md px-3 font-medium text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-3 font-medium text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             {t('header.login')}
           </a>

@@ -17,7 +17,9 @@ export function LandingPage() {
       <section className="bg-brand-50">
         <div className="mx-auto grid max-w-6xl items-start gap-8 px-4 py-10 md:grid-cols-2 md:py-16">
           <div>
-            <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-5xl">{t('landing.hero.title')}</h1>
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-5xl">
+              {t('landing.hero.title')}
+            </h1>
             <p className="mt-4 text-lg text-slate-700">{t('landing.hero.lead')}</p>
           </div>
           <LoanCalculator brandName={brandName} />

@@ -1,0 +1,85 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+
+test.describe('landing page and loan calculator', () => {
+  test('moving the amount changes the monthly payment and the button carries amount and period @mobile', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Yksi hakemus, tarjoukset monelta lainanantajalta',
+    )
+    const payment = page.getByTestId('monthly-payment')
+    const amount = page.getByRole('slider', { name: 'Lainasumma' })
+    await expect(amount).toHaveValue('20000')
+    await expect(page.getByRole('slider', { name: 'Laina-aika' })).toHaveValue('4')
+    const before = await payment.textContent()
+
+    // As a keyboard user would: focus the slider and press End to go to the maximum.
+    await amount.focus()
+    await page.keyboard.press('End')
+    await expect(amount).toHaveValue('70000')
+    await expect(payment).not.toHaveText(before ?? '')
+
+    await page.getByRole('slider', { name: 'Laina-aika' }).fill('6')
+    await page.getByRole('button', { name: 'Hae lainaa' }).click()
+    await expect(page).toHaveURL(/\/lainahakemus\/\?amount=70000&period=6$/)
+  })
+
+  test('shows the representative example and the borrowing warning', async ({ page }) => {
+    await page.goto('/')
+    const example = page.getByRole('region', { name: 'Edustava esimerkki' })
+    await expect(example).toContainText('Todellinen vuosikorko')
+    await expect(example).toContainText('20 000')
+    await expect(page.getByText('Huomio! Rahan lainaaminen maksaa.')).toBeVisible()
+  })
+
+  for (const [path, lang, heading, submit, target] of [
+    ['/sv/', 'sv', 'En ansökan, erbjudanden från många långivare', 'Ansök om lån', '/sv/lainahakemus/'],
+    ['/en/', 'en', 'One application, offers from many lenders', 'Apply for a loan', '/en/form/'],
+  ] as const) {
+    test(`${path} is in ${lang} and applies to the form of that language`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page.locator('html')).toHaveAttribute('lang', lang)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await page.getByRole('button', { name: submit }).click()
+      await expect(page).toHaveURL(new RegExp(`${target.replaceAll('/', '\\/')}\\?amount=20000&period=4$`))
+    })
+  }
+
+  for (const path of ['/', '/sv/', '/en/']) {
+    test(`${path} has no accessibility violations (axe, WCAG 2.1 AA)`, async ({ page }) => {
+      await page.goto(path)
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze()
+      expect(results.violations).toEqual([])
+    })
+  }
+
+  test('links the PWA manifest with the spec §9 values', async ({ page, request }) => {
+    await page.goto('/')
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+    expect(href).toBeTruthy()
+    const manifest = await (await request.get(href ?? '')).json()
+    expect(manifest).toMatchObject({
+      theme_color: '#586BEA',
+      display: 'minimal-ui',
+      orientation: 'portrait',
+      lang: 'fi',
+    })
+    const sizes = manifest.icons.map((icon: { sizes: string }) => Number.parseInt(icon.sizes, 10))
+    expect(Math.min(...sizes)).toBe(72)
+    expect(Math.max(...sizes)).toBe(512)
+    for (const icon of manifest.icons) expect((await request.get(icon.src)).status()).toBe(200)
+  })
+
+  test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+    const response = await page.goto('/ei-ole-olemassa/')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sivua ei löytynyt')
+    const english = await page.goto('/en/no-such-page/')
+    expect(english?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+  })
+})

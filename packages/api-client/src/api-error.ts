@@ -1,0 +1,34 @@
+// spec §3 "API error object" and §8 "Other non-OK status": an error with the
+// status text, the status code and the body (JSON when the response says it is
+// JSON, else text).
+export class ApiError extends Error {
+  readonly statusText: string
+  readonly statusCode: number
+  readonly body: unknown
+  constructor(statusText: string, statusCode: number, body: unknown) {
+    super(`${statusCode} ${statusText}`)
+    this.name = 'ApiError'
+    this.statusText = statusText
+    this.statusCode = statusCode
+    this.body = body
+  }
+}
+
+/** Reads a response body: nothing for an empty body, JSON for a JSON content type, otherwise text. */
+export async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  const type = response.headers.get('content-type') ?? ''
+  if (/\bjson\b/i.test(type)) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return text
+    }
+  }
+  return text
+}
+
+export async function apiErrorFrom(response: Response): Promise<ApiError> {
+  return new ApiError(response.statusText, response.status, await readBody(response))
+}

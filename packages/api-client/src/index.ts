@@ -1,0 +1,1 @@
+export { ApiError, apiErrorFrom, readBody } from './api-error.ts'
