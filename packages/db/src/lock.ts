@@ -17,10 +17,20 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** A killed process whose parent has not reaped it yet (a zombie) still answers kill(pid, 0). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')
+  } catch {
+    return false
+  }
+}
+
 function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
-    return true
+    return !isZombie(pid)
   } catch (error) {
     // EPERM: it exists but belongs to someone else; still alive.
     return (error as NodeJS.ErrnoException).code === 'EPERM'
