@@ -37,6 +37,7 @@ ensureChromium()
 run('lint and format (Biome)', 'biome', ['check', '.'])
 run('typecheck', 'npm', ['run', 'typecheck', '--silent'])
 run('unit tests', 'vitest', ['run', '--project', 'unit'])
-run('integration tests', 'vitest', ['run', '--project', 'integration'])
+// The integration tests of the web role serve the production build, so it comes first.
 run('production build', 'npm', ['run', 'build', '--silent'])
+run('integration tests', 'vitest', ['run', '--project', 'integration'])
 run('end-to-end tests (Chromium)', 'playwright', ['test'])

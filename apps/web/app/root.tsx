@@ -1,4 +1,5 @@
-import { isServedLanguage, languageOfPath } from '@lainava/routing'
+import { isCatalogueLocale } from '@lainava/i18n'
+import { LANGUAGES, languageOfPath } from '@lainava/routing'
 import type { ReactNode } from 'react'
 import {
   isRouteErrorResponse,
@@ -8,23 +9,25 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
-  useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { NavigationNotice } from './components/layout/navigation-notice.tsx'
+import { Prefetcher } from './components/layout/prefetcher.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
 import { webContext } from './context.ts'
 import { StatusPage } from './features/status/status-page.tsx'
+import { beforeClientNavigation } from './lib/client-navigation.ts'
 import { I18nProvider } from './lib/i18n.tsx'
 import { messagesFor } from './lib/messages.server.ts'
 import type { RootData } from './lib/root-data.ts'
+import { RootDataProvider, useResolvedRootData } from './lib/root-data-context.tsx'
 
-export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ url, context }: Route.LoaderArgs): Promise<RootData> {
   const { brandName, publicUrl, cspNonce } = context.get(webContext)
-  const language = languageOfPath(new URL(request.url).pathname)
-  // Languages without a catalogue yet are shown in Finnish (issue: routing and languages).
-  const lang = isServedLanguage(language) ? language : 'fi'
+  const language = languageOfPath(url.pathname)
+  const lang = isCatalogueLocale(language) ? language : 'fi'
   return { lang, messages: messagesFor(lang), brandName, publicUrl, cspNonce, year: new Date().getFullYear() }
 }
 
@@ -33,6 +36,14 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
   return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)
 }
 
+// Client navigations ask the server's page data first (redirects, 404/500, new versions).
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await beforeClientNavigation(request)
+    return next()
+  },
+]
+
 export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'icon', href: '/icons/icon.svg', type: 'image/svg+xml' },
@@ -40,10 +51,10 @@ export const links: Route.LinksFunction = () => [
 ]
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<RootData>('root')
-  const lang = data?.lang ?? 'fi'
+  const data = useResolvedRootData()
+  const htmlLang = LANGUAGES[data?.lang ?? 'fi'].htmlLang
   return (
-    <html lang={lang} dir="ltr">
+    <html lang={htmlLang} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -53,13 +64,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {data ? (
-          <I18nProvider lang={data.lang} messages={data.messages}>
-            <SiteHeader brandName={data.brandName} />
-            <main id="main" className="flex-1" tabIndex={-1}>
-              {children}
-            </main>
-            <SiteFooter brandName={data.brandName} year={data.year} />
-          </I18nProvider>
+          <RootDataProvider value={data}>
+            <I18nProvider lang={data.lang} messages={data.messages}>
+              <NavigationNotice />
+              <Prefetcher />
+              <SiteHeader brandName={data.brandName} />
+              <main id="main" className="flex-1" tabIndex={-1}>
+                {children}
+              </main>
+              <SiteFooter brandName={data.brandName} year={data.year} />
+            </I18nProvider>
+          </RootDataProvider>
         ) : (
           <main id="main">{children}</main>
         )}
@@ -76,5 +91,5 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404
-  return <StatusPage kind={notFound ? 'notFound' : 'error'} />
+  return <StatusPage kind={notFound ? 'notFound' : 'error'} documentTitle />
 }

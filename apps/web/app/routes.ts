@@ -2,15 +2,16 @@ import { LANGUAGES, patternFor, type ScreenName, SERVED_LANGUAGES } from '@laina
 import { index, type RouteConfig, route } from '@react-router/dev/routes'
 
 // The routes are generated from the route table (packages/routing): one route id
-// per screen × served language, so each screen's module is written once. A
-// screen is registered here when its feature lands.
+// per screen × served language (`landing.sv`), so each screen's module is
+// written once. A screen is registered here when its feature lands.
 const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   landing: 'features/landing/landing-route.tsx',
-}
-
-function toRouterPath(pattern: string): string {
-  // The table writes parameters as `:name` like React Router does; drop the leading slash.
-  return pattern.replace(/^\//, '')
+  notFound: 'features/status/status-route.tsx',
+  maintenance: 'features/status/status-route.tsx',
+  forbidden: 'features/status/status-route.tsx',
+  comingSoon: 'features/status/status-route.tsx',
+  test: 'features/status/status-route.tsx',
+  demo: 'features/status/status-route.tsx',
 }
 
 export default [
@@ -18,8 +19,9 @@ export default [
     SERVED_LANGUAGES.map((language) => {
       const path = `${LANGUAGES[language].prefix}${patternFor(screen as ScreenName, language)}`
       const id = `${screen}.${language}`
-      return path === '/' ? index(file, { id }) : route(toRouterPath(path), file, { id })
+      return path === '/' ? index(file, { id }) : route(path.replace(/^\//, ''), file, { id })
     }),
   ),
+  // Any other path: HTTP 404 and the not-found page in the language of its prefix.
   route('*', 'features/status/not-found-route.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig

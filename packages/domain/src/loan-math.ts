@@ -1,75 +1,132 @@
 // Loan maths: annuity, the APR by the EU Consumer Credit Directive 2008/48/EC
 // Annex I equation, total cost and schedule. Money in euros, rates as fractions.
 
-/** Rounds half up (away from zero) at `decimals`, robust against binary floats (1.005 → 1.01). */
+/**
+ * Rounds half up (away from zero) at `decimals`, robust against binary floats:
+ * 1.005 is stored as 1.00499999…, yet rounds to 1.01 as written.
+ */
 export function roundHalfUp(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) return value
   const factor = 10 ** decimals
   const shifted = Math.abs(value) * factor
-  // Nudge by a relative epsilon so 1.005 (stored as 1.00499999…) rounds up as written.
+  // A few ulps of tolerance take back the representation error of the input and of the shift.
   const rounded = Math.floor(shifted + 0.5 + shifted * Number.EPSILON * 4)
+  if (rounded === 0) return 0
   return (Math.sign(value) * rounded) / factor
 }
 
 const cents = (value: number) => roundHalfUp(value, 2)
 
-/** Annuity instalment P = B·r / (1 − (1+r)^−n), r = nominal/12; a zero rate repays B/n. */
+/** Annuity instalment P = B·r / (1 − (1+r)^−n), r = nominal/12; a zero rate repays B/n. Unrounded. */
 export function annuityPayment(base: number, annualNominalRate: number, months: number): number {
-  if (months <= 0) throw new Error('months must be positive')
+  if (!Number.isInteger(months) || months <= 0) throw new RangeError(`months must be a positive integer: ${months}`)
   const r = annualNominalRate / 12
   if (r === 0) return base / months
   return (base * r) / (1 - (1 + r) ** -months)
 }
 
+/** A cash flow of `amount` euros at `t` years from the first drawdown. */
 export type CashFlow = { t: number; amount: number }
 
-/** Monthly payment k is at t = k/12 exactly (Annex I). */
-export const monthsToYears = (k: number) => k / 12
-/** A payment after n days is at n/365. */
-export const daysToYears = (n: number) => n / 365
+/** 2008/48/EC Annex I: a year has 12 equal months, so monthly payment k is at exactly k/12. */
+export const monthsToYears = (k: number): number => k / 12
+/** 2008/48/EC Annex I: a period in days is counted against a 365-day year. */
+export const daysToYears = (n: number): number => n / 365
 
-function presentValue(flows: CashFlow[], x: number): number {
-  let sum = 0
-  for (const flow of flows) sum += flow.amount * (1 + x) ** -flow.t
-  return sum
+/** The APR with how it was found (Newton steps versus bisection steps), for tests and diagnostics. */
+export type AprSolution = { apr: number; newtonSteps: number; bisectionSteps: number }
+
+const presentValue = (flows: CashFlow[], x: number) =>
+  flows.reduce((sum, flow) => sum + flow.amount * (1 + x) ** -flow.t, 0)
+
+const presentValueSlope = (flows: CashFlow[], x: number) =>
+  flows.reduce((sum, flow) => sum - flow.t * flow.amount * (1 + x) ** (-flow.t - 1), 0)
+
+function checkFlows(name: string, flows: CashFlow[]): number {
+  let total = 0
+  for (const flow of flows) {
+    if (!Number.isFinite(flow.t) || !Number.isFinite(flow.amount) || flow.amount < 0) {
+      throw new Error(`APR: every ${name} needs a finite time and a non-negative amount`)
+    }
+    total += flow.amount
+  }
+  return total
 }
 
-function presentValueDerivative(flows: CashFlow[], x: number): number {
-  let sum = 0
-  for (const flow of flows) sum += -flow.t * flow.amount * (1 + x) ** (-flow.t - 1)
-  return sum
-}
+// The bracket grows outwards step by step until the equation changes sign across it.
+const LOW_BOUNDS = [-0.99, -0.9999, -0.999999]
+const HIGH_BOUNDS = [100, 10_000, 1_000_000]
+const MAX_STEPS = 500
 
 /**
- * Solves Σ C_k(1+X)^−t_k = Σ D_l(1+X)^−s_l for X (2008/48/EC Annex I) with
- * Newton's method, falling back to bisection when Newton leaves the bracket or
- * stalls. Returns X as a fraction (0.149 = 14.9 %), unrounded.
+ * Solves Σ C_k(1+X)^−t_k = Σ D_l(1+X)^−s_l (2008/48/EC Annex I) for X: Newton's
+ * method, with a bisection step whenever Newton would leave the bracket around
+ * the root or converge too slowly. `initialGuess` is for tests of the fallback.
  */
-export function solveApr({ drawdowns, payments }: { drawdowns: CashFlow[]; payments: CashFlow[] }): number {
-  const drawn = drawdowns.reduce((sum, flow) => sum + flow.amount, 0)
-  const paid = payments.reduce((sum, flow) => sum + flow.amount, 0)
-  if (drawdowns.length === 0 || drawn <= 0) throw new Error('APR needs at least one positive drawdown')
-  if (payments.length === 0 || paid <= 0) throw new Error('APR needs at least one positive payment')
-  // f(x) = PV(payments) − PV(drawdowns): decreasing in x where payments come after drawdowns.
-  const f = (x: number) => presentValue(payments, x) - presentValue(drawdowns, x)
-  const df = (x: number) => presentValueDerivative(payments, x) - presentValueDerivative(drawdowns, x)
+export function solveAprDetailed(
+  input: { drawdowns: CashFlow[]; payments: CashFlow[] },
+  options: { initialGuess?: number } = {},
+): AprSolution {
+  const { drawdowns, payments } = input
+  if (checkFlows('drawdown', drawdowns) <= 0) throw new Error('APR: needs at least one positive drawdown')
+  if (checkFlows('payment', payments) <= 0) throw new Error('APR: needs at least one positive payment')
 
-  let low = -0.99
-  let high = 1e6
-  if (f(low) * f(high) > 0) throw new Error('APR has no solution between −99 % and 100 000 000 %')
-  let x = paid / drawn - 1 > 0 ? 0.1 : 0
-  for (let iteration = 0; iteration < 200; iteration++) {
-    const value = f(x)
-    if (Math.abs(value) < 1e-12 * drawn) return x
-    // Keep a bracket [low, high] around the root for the bisection fallback.
-    if (value * f(low) > 0) low = x
-    else high = x
-    const slope = df(x)
-    let next = slope !== 0 ? x - value / slope : Number.NaN
-    if (!Number.isFinite(next) || next <= low || next >= high) next = (low + high) / 2
-    if (Math.abs(next - x) < 1e-14) return next
-    x = next
+  // f(X) = PV(payments) − PV(drawdowns); the APR is its root.
+  const f = (x: number) => presentValue(payments, x) - presentValue(drawdowns, x)
+  const slope = (x: number) => presentValueSlope(payments, x) - presentValueSlope(drawdowns, x)
+
+  let low = LOW_BOUNDS[0] ?? -0.99
+  let high = HIGH_BOUNDS[0] ?? 100
+  let fLow = f(low)
+  let fHigh = f(high)
+  for (let widen = 1; fLow * fHigh > 0 && widen < LOW_BOUNDS.length; widen++) {
+    low = LOW_BOUNDS[widen] ?? low
+    high = HIGH_BOUNDS[widen] ?? high
+    fLow = f(low)
+    fHigh = f(high)
   }
-  return x
+  if (!Number.isFinite(fLow) || !Number.isFinite(fHigh) || fLow * fHigh > 0) {
+    throw new Error(
+      `APR: no rate between ${low * 100} % and ${high * 100} % makes the payments worth the drawdowns`,
+    )
+  }
+  if (fLow === 0) return { apr: low, newtonSteps: 0, bisectionSteps: 0 }
+  if (fHigh === 0) return { apr: high, newtonSteps: 0, bisectionSteps: 0 }
+
+  let newtonSteps = 0
+  let bisectionSteps = 0
+  let x = options.initialGuess ?? 0.1
+  if (!(x > low && x < high)) x = (low + high) / 2
+  let previousStep = high - low
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const value = f(x)
+    if (value === 0) return { apr: x, newtonSteps, bisectionSteps }
+    // Keep the root bracketed: replace the end whose value has the same sign.
+    if (Math.sign(value) === Math.sign(fLow)) {
+      low = x
+      fLow = value
+    } else high = x
+    const newton = x - value / slope(x)
+    const tolerance = 1e-15 * Math.max(1, Math.abs(x))
+    let next: number
+    // Bisect when Newton leaves the bracket or would not halve the step (slow or oscillating).
+    if (Number.isFinite(newton) && newton > low && newton < high && Math.abs(newton - x) < previousStep / 2) {
+      next = newton
+      newtonSteps++
+    } else {
+      next = (low + high) / 2
+      bisectionSteps++
+    }
+    previousStep = Math.abs(next - x)
+    x = next
+    if (previousStep <= tolerance || high - low <= tolerance) return { apr: x, newtonSteps, bisectionSteps }
+  }
+  throw new Error('APR: the equation did not converge')
+}
+
+/** The APR as a fraction (0.149 = 14,9 %), unrounded. Throws for flows with no solution. */
+export function solveApr(input: { drawdowns: CashFlow[]; payments: CashFlow[] }): number {
+  return solveAprDetailed(input).apr
 }
 
 export type LoanInput = {
@@ -83,9 +140,14 @@ export type LoanInput = {
 }
 
 export type LoanCost = LoanInput & {
+  /** The annuity base: the amount, plus the opening fee when it is financed. */
   financedBase: number
+  /** The regular annuity (interest + principal), in cents. */
   annuity: number
+  /** The regular instalment the consumer pays: annuity + monthly fee, in cents. */
   monthlyPayment: number
+  /** The final instalment, which settles the rounding of the earlier ones (often a few cents off). */
+  lastPayment: number
   apr: number
   aprPercent: number
   totalInterest: number
@@ -103,60 +165,63 @@ export type ScheduleRow = {
   balance: number
 }
 
+function checkLoanInput(input: LoanInput): void {
+  const { amount, months, nominalRate, openingFee, monthlyFee } = input
+  if (!(Number.isFinite(amount) && amount > 0)) throw new RangeError(`amount must be positive: ${amount}`)
+  if (!Number.isInteger(months) || months <= 0) throw new RangeError(`months must be a positive integer: ${months}`)
+  if (!(Number.isFinite(nominalRate) && nominalRate >= 0)) throw new RangeError(`bad nominal rate: ${nominalRate}`)
+  if (!(Number.isFinite(openingFee) && openingFee >= 0)) throw new RangeError(`bad opening fee: ${openingFee}`)
+  if (!(Number.isFinite(monthlyFee) && monthlyFee >= 0)) throw new RangeError(`bad monthly fee: ${monthlyFee}`)
+}
+
 /**
- * Month-by-month repayment in cents. Every instalment is the same billed
- * amount; in the last month the principal is the remaining balance and the
- * interest takes up the rounding of the earlier months, so the sums match the totals.
+ * Month-by-month repayment in cents, as a lender bills it: interest on the
+ * balance each month, the same instalment every month, and a last instalment
+ * that pays off exactly the remaining balance (so it absorbs the cent rounding
+ * of the instalment and the balance ends at 0).
  */
 export function paymentSchedule(input: LoanInput): ScheduleRow[] {
-  const base = input.amount + (input.feeFinanced ? input.openingFee : 0)
+  checkLoanInput(input)
+  const base = cents(input.amount + (input.feeFinanced ? input.openingFee : 0))
   const annuity = cents(annuityPayment(base, input.nominalRate, input.months))
+  const fee = cents(input.monthlyFee)
   const rows: ScheduleRow[] = []
   let balance = base
   for (let month = 1; month <= input.months; month++) {
-    const last = month === input.months
-    const interest = last ? cents(annuity - balance) : cents((balance * input.nominalRate) / 12)
-    const principal = last ? cents(balance) : cents(annuity - interest)
-    balance = last ? 0 : cents(balance - principal)
-    rows.push({
-      month,
-      payment: cents(annuity + input.monthlyFee),
-      interest,
-      principal,
-      fee: input.monthlyFee,
-      balance,
-    })
+    const interest = cents((balance * input.nominalRate) / 12)
+    const principal = month === input.months ? balance : Math.min(balance, cents(annuity - interest))
+    balance = cents(balance - principal)
+    rows.push({ month, payment: cents(interest + principal + fee), interest, principal, fee, balance })
   }
   return rows
 }
 
 /**
- * What a loan costs: the instalment (annuity + monthly fee, in cents as the
- * lender bills it), the APR from those billed payments, and the totals.
+ * What a loan costs: the instalment, the APR from the instalments as billed (in
+ * cents, 2008/48/EC Annex I) and the totals, all consistent with `paymentSchedule`.
  */
 export function loanCost(input: LoanInput): LoanCost {
-  const financedBase = input.amount + (input.feeFinanced ? input.openingFee : 0)
+  const rows = paymentSchedule(input)
+  const financedBase = cents(input.amount + (input.feeFinanced ? input.openingFee : 0))
   const annuity = cents(annuityPayment(financedBase, input.nominalRate, input.months))
-  const monthlyPayment = cents(annuity + input.monthlyFee)
-  const upfrontFee = input.feeFinanced ? 0 : input.openingFee
-  // The APR uses the instalments as billed (in cents), as the lender's SECCI states them.
-  const payments: CashFlow[] = Array.from({ length: input.months }, (_, index) => ({
-    t: monthsToYears(index + 1),
-    amount: monthlyPayment,
-  }))
+  const upfrontFee = input.feeFinanced ? 0 : cents(input.openingFee)
+  // Annex I: a charge paid at signing is a payment at t = 0; a financed fee is repaid in the instalments
+  // but is not part of the drawdown.
+  const payments: CashFlow[] = rows.map((row) => ({ t: monthsToYears(row.month), amount: row.payment }))
   if (upfrontFee > 0) payments.unshift({ t: 0, amount: upfrontFee })
   const apr = solveApr({ drawdowns: [{ t: 0, amount: input.amount }], payments })
-  const totalPayable = cents(monthlyPayment * input.months + upfrontFee)
-  const totalFees = cents(input.openingFee + input.monthlyFee * input.months)
+  const sum = (pick: (row: ScheduleRow) => number) => cents(rows.reduce((total, row) => total + pick(row), 0))
+  const totalPayable = cents(sum((row) => row.payment) + upfrontFee)
   return {
     ...input,
     financedBase,
     annuity,
-    monthlyPayment,
+    monthlyPayment: cents(annuity + input.monthlyFee),
+    lastPayment: rows.at(-1)?.payment ?? 0,
     apr,
     aprPercent: roundHalfUp(apr * 100, 2),
-    totalInterest: cents(totalPayable - input.amount - totalFees),
-    totalFees,
+    totalInterest: sum((row) => row.interest),
+    totalFees: cents(input.openingFee + sum((row) => row.fee)),
     totalCost: cents(totalPayable - input.amount),
     totalPayable,
   }

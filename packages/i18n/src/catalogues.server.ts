@@ -1,13 +1,45 @@
 // Server only: all catalogues. The browser receives just the active locale's
 // messages through the root loader, never this module.
-
-import type { CatalogueLocale, Messages } from './index.ts'
+import type { CatalogueLocale, CoreMessages, Messages } from './index.ts'
+import { da } from './locales/da.ts'
 import { en } from './locales/en.ts'
 import { fi } from './locales/fi.ts'
+import { hu } from './locales/hu.ts'
+import { lv } from './locales/lv.ts'
+import { pl } from './locales/pl.ts'
+import { ro } from './locales/ro.ts'
+import { ruLv } from './locales/ru-lv.ts'
 import { sv } from './locales/sv.ts'
+import { svSe } from './locales/sv-se.ts'
 
-const catalogues: Record<CatalogueLocale, Messages> = { fi, sv, en }
+// Locales with only the core screens borrow the rest from their fallback.
+const catalogues: Record<CatalogueLocale, Messages> = {
+  fi,
+  sv,
+  en,
+  lv: { ...en, ...lv },
+  'ru-lv': { ...en, ...ruLv },
+  pl: { ...en, ...pl },
+  ro: { ...en, ...ro },
+  da: { ...en, ...da },
+  hu: { ...en, ...hu },
+  'sv-se': { ...sv, ...svSe },
+}
 
 export function messagesFor(locale: CatalogueLocale): Messages {
   return catalogues[locale]
+}
+
+/** The locale's own messages before fallback (for the completeness tests). */
+export const OWN_MESSAGES: Record<CatalogueLocale, Messages | CoreMessages> = {
+  fi,
+  sv,
+  en,
+  lv,
+  'ru-lv': ruLv,
+  pl,
+  ro,
+  da,
+  hu,
+  'sv-se': svSe,
 }

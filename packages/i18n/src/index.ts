@@ -2,18 +2,45 @@ import { formatMessage, type MessageParams } from './format.ts'
 import type { MessageKey, Messages } from './locales/fi.ts'
 
 export { formatMessage, type MessageParams } from './format.ts'
+export { CORE_KEYS, type CoreKey, type CoreMessages } from './locales/core-keys.ts'
 export type { MessageKey, Messages } from './locales/fi.ts'
 export { formatCurrency, formatNumber, formatPercent } from './numbers.ts'
 
-/** The locales whose catalogues are complete. Others fall back to English for now. */
-export const CATALOGUE_LOCALES = ['fi', 'sv', 'en'] as const
+/** Locales with a complete catalogue (the Finland region). */
+export const COMPLETE_LOCALES = ['fi', 'sv', 'en'] as const
+/** Every locale with a catalogue: the complete ones and those with the core screens. */
+export const CATALOGUE_LOCALES = [
+  ...COMPLETE_LOCALES,
+  'lv',
+  'ru-lv',
+  'pl',
+  'ro',
+  'da',
+  'hu',
+  'sv-se',
+] as const
 export type CatalogueLocale = (typeof CATALOGUE_LOCALES)[number]
+
+export function isCatalogueLocale(value: string): value is CatalogueLocale {
+  return (CATALOGUE_LOCALES as readonly string[]).includes(value)
+}
 
 /**
  * BCP 47 tag used for Intl formatting of each catalogue. English uses en-IE (euro
  * area English): ICU's en-FI mixes English currency with Finnish percent symbols.
  */
-export const INTL_LOCALE: Record<CatalogueLocale, string> = { fi: 'fi-FI', sv: 'sv-FI', en: 'en-IE' }
+export const INTL_LOCALE: Record<CatalogueLocale, string> = {
+  fi: 'fi-FI',
+  sv: 'sv-FI',
+  en: 'en-IE',
+  lv: 'lv-LV',
+  'ru-lv': 'ru-LV',
+  pl: 'pl-PL',
+  ro: 'ro-RO',
+  da: 'da-DK',
+  hu: 'hu-HU',
+  'sv-se': 'sv-SE',
+}
 
 export type Translate = (key: MessageKey, params?: MessageParams) => string
 

@@ -1,3 +1,6 @@
+export * from './constants.ts'
 export * from './languages.ts'
 export * from './path-for.ts'
+export * from './redirect-table.ts'
+export * from './redirects.ts'
 export * from './screens.ts'

@@ -18,18 +18,25 @@ export const LANGUAGES = {
 
 export type Language = keyof typeof LANGUAGES
 
-/** Languages this deployment serves pages in (the Finland region, product-decisions "The business"). */
-export const SERVED_LANGUAGES = ['fi', 'sv', 'en'] as const satisfies readonly Language[]
-export type ServedLanguage = (typeof SERVED_LANGUAGES)[number]
+/** Every language this site serves pages in, each under its own prefix. */
+export const SERVED_LANGUAGES = Object.keys(LANGUAGES) as Language[]
 
-export const DEFAULT_LANGUAGE: ServedLanguage = 'fi'
+/** The Finland region's languages: complete content, the language switcher's choices. */
+export const FINLAND_LANGUAGES = ['fi', 'sv', 'en'] as const satisfies readonly Language[]
+export type FinlandLanguage = (typeof FINLAND_LANGUAGES)[number]
+
+/** product-decisions "The business": Finland is the active country. */
+export const ACTIVE_COUNTRY = 'FI'
+
+export const DEFAULT_LANGUAGE: Language = 'fi'
+
+/** Whether the language's country is active; others show "not supported country" and "coming soon". */
+export function isActiveLanguage(language: Language): boolean {
+  return LANGUAGES[language].country === ACTIVE_COUNTRY
+}
 
 export function isLanguage(value: string): value is Language {
   return Object.hasOwn(LANGUAGES, value)
-}
-
-export function isServedLanguage(value: string): value is ServedLanguage {
-  return (SERVED_LANGUAGES as readonly string[]).includes(value)
 }
 
 export function prefixFor(language: string): string {

@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from './languages.ts'
+import { LANGUAGES, type Language, languageOfPath, stripPrefix } from './languages.ts'
 import { isScreenName, SCREENS, type Screen, type ScreenName } from './screens.ts'
 
 export type RouteParams = Record<string, string | number | undefined>
@@ -47,4 +47,23 @@ export function pathFor(name: string, language: string, params: RouteParams = {}
   const filled = fill(patternFor(name, lang), params)
   if (filled === null) return pathFor('notFound', language)
   return `${prefix}${filled}` || '/'
+}
+
+/**
+ * The parameterless screen whose path in the path's language is this path
+ * (case and trailing slash ignored), e.g. `/en/404` → notFound. Null otherwise.
+ */
+export function staticScreenOfPath(pathname: string): { screen: ScreenName; language: Language } | null {
+  const language = languageOfPath(pathname)
+  const wanted = normalizeSlashes(stripPrefix(pathname))
+  for (const name of Object.keys(SCREENS) as ScreenName[]) {
+    const pattern = patternFor(name, language)
+    if (!pattern.includes(':') && normalizeSlashes(pattern) === wanted) return { screen: name, language }
+  }
+  return null
+}
+
+function normalizeSlashes(path: string): string {
+  const lower = path.toLowerCase()
+  return lower.endsWith('/') ? lower : `${lower}/`
 }

@@ -42,6 +42,7 @@ export const SCREENS = {
     paths: { en: '/blog/artikkeli/:uid/', sv: '/blogg/artikkeli/:uid/', lv: '/blogs/artikkeli/:uid/' },
   },
   authors: { fi: '/kirjoittajat/' },
+  raffles: { fi: '/arvonnat/' },
   cookiePolicy: { fi: '/evastekaytanto/' },
   privacyPolicy: { fi: '/tietosuojaseloste/' },
   terms: { fi: '/kayttoehdot/' },

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
+import { findRedirect } from '@lainava/routing'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import {
   createRequestHandler,
@@ -13,6 +14,7 @@ import {
 } from 'react-router'
 import type { Config } from '../config.ts'
 import type { WebLoadContext } from './load-context.ts'
+import { registerPageData } from './page-data.ts'
 
 export class MissingWebBuildError extends Error {
   constructor(dir: string) {
@@ -93,6 +95,8 @@ export async function registerWeb(
     },
   })
 
+  registerPageData(app, build, { publicUrl: config.PUBLIC_URL, brandName: config.BRAND_NAME })
+
   await app.register(async (web) => {
     // The web handler reads the raw body itself (form posts to actions).
     web.removeAllContentTypeParsers()
@@ -103,6 +107,12 @@ export async function registerWeb(
       schema: { hide: true },
       handler: async (request, reply) => {
         if (request.url === '/api' || request.url.startsWith('/api/')) return apiNotFound(request, reply)
+        // spec §2: the server answers a redirect itself; a redirected page is never rendered.
+        if (request.method === 'GET' || request.method === 'HEAD') {
+          const [pathname = '/', search = ''] = request.url.split('?')
+          const redirect = findRedirect(pathname, search)
+          if (redirect) return reply.redirect(redirect.location, redirect.permanent ? 301 : 302)
+        }
         const nonce = randomBytes(16).toString('base64')
         const controller = new AbortController()
         reply.raw.on('close', () => controller.abort())

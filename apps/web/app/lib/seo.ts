@@ -1,4 +1,4 @@
-import { LANGUAGES, pathFor, type RouteParams, type ScreenName, SERVED_LANGUAGES } from '@lainava/routing'
+import { FINLAND_LANGUAGES, LANGUAGES, pathFor, type RouteParams, type ScreenName } from '@lainava/routing'
 import type { MetaDescriptor } from 'react-router'
 
 /** Canonical URL and hreflang alternates of a screen, from the route table. */
@@ -11,7 +11,8 @@ export function alternateLinks(
   const links: MetaDescriptor[] = [
     { tagName: 'link', rel: 'canonical', href: `${publicUrl}${pathFor(screen, lang, params)}` },
   ]
-  for (const language of SERVED_LANGUAGES) {
+  // Alternates are the Finland-region languages: the other locales show a not-supported screen.
+  for (const language of FINLAND_LANGUAGES) {
     links.push({
       tagName: 'link',
       rel: 'alternate',

@@ -56,4 +56,32 @@ export const en: Messages = {
   'language.fi': 'Suomi',
   'language.sv': 'Svenska',
   'language.en': 'English',
+  'status.maintenance.title': 'Down for maintenance',
+  'status.maintenance.text':
+    'We are servicing the site. Your saved applications are safe. Please try again in a moment.',
+  'status.forbidden.title': 'Access denied',
+  'status.forbidden.text':
+    'You do not have access to this page, or your session has ended. Please log in again.',
+  'status.comingSoon.title': 'Coming soon',
+  'status.comingSoon.text': 'This service is not available in this language or country yet.',
+  'status.notSupported.title': 'The service is not available in your country',
+  'status.notSupported.text':
+    '{brand} arranges loans only in Finland for now. You can explore the service in Finnish, Swedish or English.',
+  'status.notSupported.link': 'Go to the Finnish service',
+  'status.test.title': 'Test page',
+  'status.test.text':
+    'This page is for checking that the service works. If you can see it, pages and routing work.',
+  'status.demo.title': 'Demo',
+  'status.demo.text':
+    'How {brand} works: you fill in one application, it goes to suitable lenders, and you compare their offers side by side.',
+  'status.login': 'Log in',
+  'navigation.delayed': 'Loading the page…',
+  'pageData.couldNotLoad': 'We couldn’t load {path}',
+  'language.lv': 'Latviešu',
+  'language.ru-lv': 'Русский',
+  'language.pl': 'Polski',
+  'language.ro': 'Română',
+  'language.da': 'Dansk',
+  'language.hu': 'Magyar',
+  'language.sv-se': 'Svenska (Sverige)',
 }

@@ -56,6 +56,34 @@ export const fi = {
   'language.fi': 'Suomi',
   'language.sv': 'Svenska',
   'language.en': 'English',
+  'status.maintenance.title': 'Huoltokatko',
+  'status.maintenance.text':
+    'Palvelua huolletaan parhaillaan. Tallennetut hakemuksesi ovat tallessa. Yritä hetken kuluttua uudelleen.',
+  'status.forbidden.title': 'Ei käyttöoikeutta',
+  'status.forbidden.text':
+    'Sinulla ei ole oikeutta tähän sivuun, tai istuntosi on päättynyt. Kirjaudu sisään uudelleen.',
+  'status.comingSoon.title': 'Tulossa pian',
+  'status.comingSoon.text': 'Tämä palvelu ei ole vielä käytettävissä tällä kielellä tai tässä maassa.',
+  'status.notSupported.title': 'Palvelu ei ole saatavilla maassasi',
+  'status.notSupported.text':
+    '{brand} välittää toistaiseksi lainoja vain Suomessa. Voit tutustua palveluun suomeksi, ruotsiksi tai englanniksi.',
+  'status.notSupported.link': 'Siirry suomalaiseen palveluun',
+  'status.test.title': 'Testisivu',
+  'status.test.text':
+    'Tämä sivu on palvelun toiminnan tarkistamista varten. Jos näet sen, sivut ja reititys toimivat.',
+  'status.demo.title': 'Esittely',
+  'status.demo.text':
+    'Näin {brand} toimii: täytät yhden hakemuksen, se menee sopiville lainanantajille ja vertailet tarjouksia rinnakkain.',
+  'status.login': 'Kirjaudu sisään',
+  'navigation.delayed': 'Ladataan sivua…',
+  'pageData.couldNotLoad': 'Emme saaneet ladattua tiedostoa {path}',
+  'language.lv': 'Latviešu',
+  'language.ru-lv': 'Русский',
+  'language.pl': 'Polski',
+  'language.ro': 'Română',
+  'language.da': 'Dansk',
+  'language.hu': 'Magyar',
+  'language.sv-se': 'Svenska (Sverige)',
 } as const
 
 export type MessageKey = keyof typeof fi

@@ -56,4 +56,32 @@ export const sv: Messages = {
   'language.fi': 'Suomi',
   'language.sv': 'Svenska',
   'language.en': 'English',
+  'status.maintenance.title': 'Serviceavbrott',
+  'status.maintenance.text':
+    'Tjänsten genomgår underhåll. Dina sparade ansökningar finns kvar. Försök igen om en stund.',
+  'status.forbidden.title': 'Ingen behörighet',
+  'status.forbidden.text':
+    'Du har inte behörighet till den här sidan, eller så har din session gått ut. Logga in igen.',
+  'status.comingSoon.title': 'Kommer snart',
+  'status.comingSoon.text': 'Den här tjänsten finns ännu inte på det här språket eller i det här landet.',
+  'status.notSupported.title': 'Tjänsten finns inte i ditt land',
+  'status.notSupported.text':
+    '{brand} förmedlar tills vidare lån endast i Finland. Du kan bekanta dig med tjänsten på finska, svenska eller engelska.',
+  'status.notSupported.link': 'Gå till tjänsten i Finland',
+  'status.test.title': 'Testsida',
+  'status.test.text':
+    'Den här sidan används för att kontrollera att tjänsten fungerar. Om du ser den fungerar sidorna och routningen.',
+  'status.demo.title': 'Presentation',
+  'status.demo.text':
+    'Så fungerar {brand}: du fyller i en ansökan, den skickas till lämpliga långivare och du jämför erbjudandena sida vid sida.',
+  'status.login': 'Logga in',
+  'navigation.delayed': 'Sidan laddas…',
+  'pageData.couldNotLoad': 'Vi kunde inte läsa in filen {path}',
+  'language.lv': 'Latviešu',
+  'language.ru-lv': 'Русский',
+  'language.pl': 'Polski',
+  'language.ro': 'Română',
+  'language.da': 'Dansk',
+  'language.hu': 'Magyar',
+  'language.sv-se': 'Svenska (Sverige)',
 }

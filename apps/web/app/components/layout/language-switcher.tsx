@@ -1,14 +1,13 @@
-import { pathFor, SERVED_LANGUAGES } from '@lainava/routing'
+import { FINLAND_LANGUAGES, isScreenName, pathFor } from '@lainava/routing'
 import { useLocation, useMatches, useParams } from 'react-router'
 import { useI18n } from '../../lib/i18n.tsx'
+import { screenOfRouteId } from '../../lib/screen.ts'
 
 /** The current screen's name from its route id (`landing.sv` → `landing`), if it is a table screen. */
 function useCurrentScreen(): string | null {
   const matches = useMatches()
-  const leaf = matches[matches.length - 1]
-  const id = leaf?.id ?? ''
-  const dot = id.lastIndexOf('.')
-  return dot > 0 ? id.slice(0, dot) : null
+  const screen = screenOfRouteId(matches.at(-1)?.id ?? '')
+  return screen && isScreenName(screen) ? screen : null
 }
 
 /** Links to the same screen in the other languages, keeping its parameters and query. */
@@ -20,7 +19,7 @@ export function LanguageSwitcher() {
   return (
     <nav aria-label={t('header.language')}>
       <ul className="flex items-center gap-1">
-        {SERVED_LANGUAGES.map((language) => {
+        {FINLAND_LANGUAGES.map((language) => {
           const current = language === lang
           const href = `${pathFor(screen ?? 'landing', language, params)}${screen ? search : ''}`
           return (

@@ -1,6 +1,5 @@
-import { useRouteLoaderData } from 'react-router'
 import { useI18n } from '../../lib/i18n.tsx'
-import type { RootData } from '../../lib/root-data.ts'
+import { useRootData } from '../../lib/root-data-context.tsx'
 import { LoanCalculator } from './loan-calculator.tsx'
 
 const STEPS = [
@@ -11,7 +10,7 @@ const STEPS = [
 
 export function LandingPage() {
   const { t } = useI18n()
-  const brandName = useRouteLoaderData<RootData>('root')?.brandName ?? ''
+  const brandName = useRootData()?.brandName ?? ''
   return (
     <>
       <section className="bg-brand-50">

@@ -1,11 +1,20 @@
+import { isActiveLanguage, type Language } from '@lainava/routing'
+import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { alternateLinks } from '../../lib/seo.ts'
+import { StatusPage } from '../status/status-page.tsx'
 import type { Route } from './+types/landing-route'
 import { LandingPage } from './landing-page.tsx'
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataFromMatches(matches)
   if (!root) return []
+  if (!isActiveLanguage(root.lang as Language)) {
+    return [
+      { title: root.t('status.notSupported.title') },
+      ...alternateLinks('landing', 'fi', {}, root.publicUrl),
+    ]
+  }
   return [
     { title: root.t('meta.landing.title', { brand: root.brandName }) },
     { name: 'description', content: root.t('meta.landing.description') },
@@ -13,6 +22,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ]
 }
 
+/** The landing; in a language whose country is not active, the "not supported country" screen. */
 export default function LandingRoute() {
-  return <LandingPage />
+  const { lang } = useI18n()
+  return isActiveLanguage(lang as Language) ? <LandingPage /> : <StatusPage kind="notSupported" />
 }

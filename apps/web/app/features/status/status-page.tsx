@@ -1,12 +1,24 @@
-import { pathFor } from '@lainava/routing'
-import { useRouteLoaderData } from 'react-router'
+import { FINLAND_LANGUAGES, pathFor } from '@lainava/routing'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { useI18n } from '../../lib/i18n.tsx'
-import type { RootData } from '../../lib/root-data.ts'
+import { useRootData } from '../../lib/root-data-context.tsx'
 
-/** The not-found and error pages; never shows internals (spec §8). */
-export function StatusPage({ kind }: { kind: 'notFound' | 'error' }) {
-  const root = useRouteLoaderData<RootData>('root')
+export const STATUS_KINDS = {
+  notFound: 'status.notFound',
+  error: 'status.error',
+  maintenance: 'status.maintenance',
+  forbidden: 'status.forbidden',
+  comingSoon: 'status.comingSoon',
+  notSupported: 'status.notSupported',
+  test: 'status.test',
+  demo: 'status.demo',
+} as const
+
+export type StatusKind = keyof typeof STATUS_KINDS
+
+/** The status screens (spec §2, §8); they never show internals. */
+export function StatusPage({ kind, documentTitle = false }: { kind: StatusKind; documentTitle?: boolean }) {
+  const root = useRootData()
   if (!root) {
     // The root loader itself failed: no catalogue to read, so a plain bilingual page.
     return (
@@ -18,23 +30,49 @@ export function StatusPage({ kind }: { kind: 'notFound' | 'error' }) {
       </div>
     )
   }
-  return <StatusContent kind={kind} />
+  return <StatusContent kind={kind} brandName={root.brandName} documentTitle={documentTitle} />
 }
 
-function StatusContent({ kind }: { kind: 'notFound' | 'error' }) {
+function StatusContent({
+  kind,
+  brandName,
+  documentTitle,
+}: {
+  kind: StatusKind
+  brandName: string
+  documentTitle: boolean
+}) {
   const { t, lang } = useI18n()
-  const title = t(kind === 'notFound' ? 'status.notFound.title' : 'status.error.title')
+  const prefix = STATUS_KINDS[kind]
+  const title = t(`${prefix}.title`)
   return (
     <div className="mx-auto max-w-2xl px-4 py-16">
-      <title>{title}</title>
+      {/* Error boundaries have no route meta, so they set the title themselves. */}
+      {documentTitle ? <title>{title}</title> : null}
       <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <p className="mt-4 text-lg text-slate-700">
-        {t(kind === 'notFound' ? 'status.notFound.text' : 'status.error.text')}
-      </p>
-      <p className="mt-8">
-        <a className={buttonClasses('primary', 'md')} href={pathFor('landing', lang)}>
-          {t('status.backHome')}
-        </a>
+      <p className="mt-4 text-lg text-slate-700">{t(`${prefix}.text`, { brand: brandName })}</p>
+      <p className="mt-8 flex flex-wrap gap-3">
+        {kind === 'notSupported' ? (
+          FINLAND_LANGUAGES.map((language) => (
+            <a
+              key={language}
+              className={buttonClasses('primary', 'md')}
+              href={pathFor('landing', language)}
+              lang={language}
+            >
+              {language === 'fi' ? t('status.notSupported.link') : t(`language.${language}`)}
+            </a>
+          ))
+        ) : (
+          <a className={buttonClasses('primary', 'md')} href={pathFor('landing', lang)}>
+            {t('status.backHome')}
+          </a>
+        )}
+        {kind === 'forbidden' ? (
+          <a className={buttonClasses('secondary', 'md')} href={pathFor('login', lang)}>
+            {t('status.login')}
+          </a>
+        ) : null}
       </p>
     </div>
   )

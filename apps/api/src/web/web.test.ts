@@ -1,0 +1,145 @@
+import { pathFor, REDIRECTS } from '@lainava/routing'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp } from '../test/test-app.ts'
+
+// The web role in-process: needs the production build (npm test builds before these tests).
+let ctx: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => {
+  ctx = await createTestApp({ ROLES: 'web,api', PUBLIC_URL: 'https://lainava.test' })
+})
+afterAll(async () => {
+  await ctx.close()
+})
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url })
+
+describe('server-side redirects (spec §2)', () => {
+  for (const row of REDIRECTS) {
+    it(`${row.from} answers ${row.category === 'maintenance' ? 302 : 301} without rendering`, async () => {
+      for (const path of [row.from, row.from.toUpperCase().replace(/\/$/, '')]) {
+        const response = await get(path)
+        expect(response.statusCode, path).toBe(row.category === 'maintenance' ? 302 : 301)
+        const expected = 'url' in row.to ? row.to.url : pathFor(row.to.screen, 'fi', row.to.params ?? {})
+        expect(response.headers.location).toBe(expected)
+        expect(response.body).not.toContain('<html')
+      }
+    })
+  }
+
+  it('sends old paths to their current page in the same language', async () => {
+    expect((await get('/lainaa-heti')).headers.location).toBe('/pikalaina/')
+    expect((await get('/en/hae-lainaa/?utm_source=mail')).headers.location).toBe('/en/form/?utm_source=mail')
+    expect((await get('/blogi/1/')).headers.location).toBe('/blogi/')
+  })
+})
+
+describe('pages', () => {
+  it('renders the landing in each Finland language with lang, canonical and hreflang', async () => {
+    for (const [path, lang] of [
+      ['/', 'fi'],
+      ['/sv/', 'sv'],
+      ['/en/', 'en'],
+    ] as const) {
+      const response = await get(path)
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toContain(`<html lang="${lang}"`)
+      expect(response.body).toContain(`<link rel="canonical" href="https://lainava.test${path}"/>`)
+      expect(response.body).toContain('hrefLang="sv-FI" href="https://lainava.test/sv/"')
+      expect(response.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-/)
+    }
+  })
+
+  it('answers an unknown path with 404 and the not-found page in the language of its prefix', async () => {
+    const cases = [
+      ['/ei-ole-olemassa/', 'fi', 'Sivua ei löytynyt'],
+      ['/sv/finns-inte/', 'sv', 'Sidan hittades inte'],
+      ['/en/missing/page/', 'en', 'Page not found'],
+      ['/pl-pl/nie-ma/', 'pl', '<h1'],
+    ] as const
+    for (const [path, lang, text] of cases) {
+      const response = await get(path)
+      expect(response.statusCode, path).toBe(404)
+      expect(response.body).toContain(`<html lang="${lang}"`)
+      expect(response.body).toContain(text)
+    }
+  })
+
+  it('serves each status screen with its status in every served language', async () => {
+    const screens = [
+      ['/404/', 404, 'Sivua ei löytynyt'],
+      ['/forbidden/', 403, 'Ei käyttöoikeutta'],
+      ['/under-maintenance/', 503, 'Huoltokatko'],
+      ['/coming-soon/', 200, 'Tulossa pian'],
+      ['/test/', 200, 'Testisivu'],
+      ['/demo/', 200, 'Esittely'],
+    ] as const
+    for (const [path, status, finnish] of screens) {
+      const fi = await get(path)
+      expect(fi.statusCode, path).toBe(status)
+      expect(fi.body).toContain(finnish)
+      for (const prefix of [
+        '/sv',
+        '/en',
+        '/dk-da',
+        '/hu-hu',
+        '/lv-lv',
+        '/lv-ru',
+        '/pl-pl',
+        '/ro-ro',
+        '/se-sv',
+      ]) {
+        const response = await get(`${prefix}${path}`)
+        expect(response.statusCode, `${prefix}${path}`).toBe(status)
+        expect(response.body).toContain(`<link rel="canonical" href="https://lainava.test${prefix}${path}"/>`)
+      }
+    }
+    expect((await get('/under-maintenance/')).headers['retry-after']).toBe('300')
+  })
+
+  it('shows the not-supported-country screen on the landing of a country that is not active', async () => {
+    const response = await get('/pl-pl/')
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toContain('<html lang="pl"')
+    expect(response.body).toContain('href="/"')
+    expect(response.body).not.toContain('name="amount"')
+  })
+})
+
+describe('page data (spec §2)', () => {
+  it('answers the landing’s page data as JSON', async () => {
+    const response = await get('/page-data/index/page-data.json')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({
+      path: '/',
+      routeId: 'landing.fi',
+      screen: 'landing',
+      language: 'fi',
+      canonical: 'https://lainava.test/',
+    })
+    const english = await get('/page-data/en/page-data.json')
+    expect(english.json()).toMatchObject({ routeId: 'landing.en', language: 'en' })
+  })
+
+  it('answers 404 for an unknown page and a redirect for an old one', async () => {
+    expect((await get('/page-data/ei-ole/page-data.json')).statusCode).toBe(404)
+    expect((await get('/page-data/lainaa-heti/page-data.json')).json()).toMatchObject({
+      redirect: { location: '/pikalaina/', permanent: true },
+    })
+  })
+
+  it('answers the app version, the static data and the slices', async () => {
+    const app = (await get('/page-data/app-data.json')).json()
+    expect(app.appVersion).toMatch(/\w+/)
+    const page = (await get('/page-data/index/page-data.json')).json()
+    expect(page.appVersion).toBe(app.appVersion)
+    const [hash] = page.staticQueryHashes
+    const site = (await get(`/page-data/sq/d/${hash}.json`)).json()
+    expect(site.consumerLoanLimits).toMatchObject({ minAmount: 1000, maxAmount: 70000 })
+    expect((await get('/page-data/sq/d/000000000000.json')).statusCode).toBe(404)
+    const header = (await get('/slice-data/header-en.json')).json()
+    expect(header).toMatchObject({ loginPath: '/en/login/', homePath: '/en/' })
+    const footer = (await get('/slice-data/footer-sv.json')).json()
+    expect(footer.links[0]).toEqual({ label: 'Dataskyddsbeskrivning', path: '/sv/tietosuojaseloste/' })
+    expect((await get('/slice-data/sidebar-fi.json')).statusCode).toBe(404)
+  })
+})

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { prefetchDisabledReason } from './prefetcher.tsx'
+
+const chrome =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36'
+const nav = (connection: object | undefined, userAgent = chrome) =>
+  ({ connection, userAgent }) as unknown as Navigator
+
+describe('prefetchDisabledReason (spec §9)', () => {
+  it('allows prefetch on a normal connection', () => {
+    expect(prefetchDisabledReason(nav({ effectiveType: '4g' }))).toBeNull()
+    expect(prefetchDisabledReason(nav(undefined))).toBeNull()
+  })
+
+  it('never prefetches on 2g, in data-saver mode, or for bots', () => {
+    expect(prefetchDisabledReason(nav({ effectiveType: '2g' }))).toBe('2g')
+    expect(prefetchDisabledReason(nav({ effectiveType: 'slow-2g' }))).toBe('2g')
+    expect(prefetchDisabledReason(nav({ saveData: true, effectiveType: '4g' }))).toBe('save-data')
+    expect(prefetchDisabledReason(nav(undefined, 'Googlebot/2.1 (+http://www.google.com/bot.html)'))).toBe(
+      'bot',
+    )
+  })
+})

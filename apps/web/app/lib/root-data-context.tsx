@@ -1,0 +1,25 @@
+import { createContext, type ReactNode, useContext } from 'react'
+import { useRouteLoaderData } from 'react-router'
+import type { RootData } from './root-data.ts'
+
+const RootDataContext = createContext<RootData | undefined>(undefined)
+
+// In the browser, the last root data seen: when a client navigation fails before
+// the root loader has run, the error page still has the layout and the language.
+// (Never on the server, where module state would be shared between requests.)
+let lastInBrowser: RootData | undefined
+
+export function useResolvedRootData(): RootData | undefined {
+  const data = useRouteLoaderData<RootData>('root')
+  if (typeof document === 'undefined') return data
+  if (data) lastInBrowser = data
+  return data ?? lastInBrowser
+}
+
+export function RootDataProvider({ value, children }: { value: RootData | undefined; children: ReactNode }) {
+  return <RootDataContext.Provider value={value}>{children}</RootDataContext.Provider>
+}
+
+export function useRootData(): RootData | undefined {
+  return useContext(RootDataContext)
+}

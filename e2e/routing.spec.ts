@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test'
+
+test.describe('routing and languages', () => {
+  test('switching language keeps the screen and its query', async ({ page }) => {
+    await page.goto('/test/?from=e2e')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Testisivu')
+    await page.getByRole('link', { name: 'English' }).click()
+    await expect(page).toHaveURL(/\/en\/test\/\?from=e2e$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Test page')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await page.getByRole('link', { name: 'Svenska' }).click()
+    await expect(page).toHaveURL(/\/sv\/test\/\?from=e2e$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Testsida')
+  })
+
+  test('a client-side navigation to an old path follows the redirect table', async ({ page }) => {
+    await page.goto('/en/')
+    await expect(page.locator('html')).toHaveAttribute('data-prefetch', 'on')
+    // Navigate inside the app, as a link would, without a document load.
+    await page.evaluate(() => {
+      const router = (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter
+      return router.navigate('/en/testi-sivu/')
+    })
+    await expect(page).toHaveURL(/\/en\/404\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+  })
+
+  test('a client-side navigation to an unknown path shows the not-found page', async ({ page }) => {
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-prefetch', 'on')
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate('/ei-tallaista-sivua/'),
+    )
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sivua ei löytynyt')
+  })
+
+  test('links in view are prefetched', async ({ page }) => {
+    const prefetch = page.waitForRequest((request) => /\/page-data\/.+\/page-data\.json$/.test(request.url()))
+    await page.goto('/')
+    expect((await prefetch).url()).toMatch(/page-data\.json$/)
+  })
+
+  test('nothing is prefetched in data-saver mode', async ({ page }) => {
+    const requests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/page-data/')) requests.push(request.url())
+    })
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } })
+    })
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-prefetch', 'off:save-data')
+    await expect(page.getByRole('slider', { name: 'Lainasumma' })).toBeVisible()
+    expect(requests).toEqual([])
+  })
+})
