@@ -19,7 +19,8 @@ const cents = (value: number) => roundHalfUp(value, 2)
 
 /** Annuity instalment P = B·r / (1 − (1+r)^−n), r = nominal/12; a zero rate repays B/n. Unrounded. */
 export function annuityPayment(base: number, annualNominalRate: number, months: number): number {
-  if (!Number.isInteger(months) || months <= 0) throw new RangeError(`months must be a positive integer: ${months}`)
+  if (!Number.isInteger(months) || months <= 0)
+    throw new RangeError(`months must be a positive integer: ${months}`)
   const r = annualNominalRate / 12
   if (r === 0) return base / months
   return (base * r) / (1 - (1 + r) ** -months)
@@ -107,7 +108,7 @@ export function solveAprDetailed(
       fLow = value
     } else high = x
     const newton = x - value / slope(x)
-    const tolerance = 1e-15 * Math.max(1, Math.abs(x))
+    const tolerance = 1e-14 * Math.max(1, Math.abs(x))
     let next: number
     // Bisect when Newton leaves the bracket or would not halve the step (slow or oscillating).
     if (Number.isFinite(newton) && newton > low && newton < high && Math.abs(newton - x) < previousStep / 2) {
@@ -168,10 +169,14 @@ export type ScheduleRow = {
 function checkLoanInput(input: LoanInput): void {
   const { amount, months, nominalRate, openingFee, monthlyFee } = input
   if (!(Number.isFinite(amount) && amount > 0)) throw new RangeError(`amount must be positive: ${amount}`)
-  if (!Number.isInteger(months) || months <= 0) throw new RangeError(`months must be a positive integer: ${months}`)
-  if (!(Number.isFinite(nominalRate) && nominalRate >= 0)) throw new RangeError(`bad nominal rate: ${nominalRate}`)
-  if (!(Number.isFinite(openingFee) && openingFee >= 0)) throw new RangeError(`bad opening fee: ${openingFee}`)
-  if (!(Number.isFinite(monthlyFee) && monthlyFee >= 0)) throw new RangeError(`bad monthly fee: ${monthlyFee}`)
+  if (!Number.isInteger(months) || months <= 0)
+    throw new RangeError(`months must be a positive integer: ${months}`)
+  if (!(Number.isFinite(nominalRate) && nominalRate >= 0))
+    throw new RangeError(`bad nominal rate: ${nominalRate}`)
+  if (!(Number.isFinite(openingFee) && openingFee >= 0))
+    throw new RangeError(`bad opening fee: ${openingFee}`)
+  if (!(Number.isFinite(monthlyFee) && monthlyFee >= 0))
+    throw new RangeError(`bad monthly fee: ${monthlyFee}`)
 }
 
 /**
