@@ -1,5 +1,8 @@
+import type { MessageKey, MessageParams } from '@lainava/i18n'
+
 // One application error type (house style 5): a code that maps to an HTTP
-// status, and a message safe to show. Anything else becomes an opaque 500.
+// status, and a message safe to show, translated into the user's language by
+// the error handler when it names a catalogue key. Anything else is an opaque 500.
 
 const STATUS = {
   BAD_REQUEST: 400,
@@ -13,13 +16,23 @@ const STATUS = {
 
 export type AppErrorCode = keyof typeof STATUS
 
+export type AppErrorOptions = {
+  /** A more specific machine-readable reason, e.g. INVALID_CODE. */
+  reason?: string
+  messageKey?: MessageKey
+  params?: MessageParams
+  retryAfterSeconds?: number
+}
+
 export class AppError extends Error {
   readonly code: AppErrorCode
   readonly statusCode: number
-  constructor(code: AppErrorCode, message: string) {
+  readonly options: AppErrorOptions
+  constructor(code: AppErrorCode, message: string, options: AppErrorOptions = {}) {
     super(message)
     this.name = 'AppError'
     this.code = code
     this.statusCode = STATUS[code]
+    this.options = options
   }
 }

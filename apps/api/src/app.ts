@@ -7,11 +7,18 @@ import type { DbHandle } from '@lainava/db'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import { type Config, hasRole } from './config.ts'
 import { loggerOptions } from './logger.ts'
+import { adminRoutes } from './modules/admin/routes.ts'
+import { authRoutes } from './modules/auth/routes.ts'
+import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { lenderRoutes } from './modules/lender/routes.ts'
 import { loanCalculatorRoutes } from './modules/loan-calculator/routes.ts'
+import { userRoutes } from './modules/users/routes.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
+import { createServices } from './services.ts'
 import { registerWeb } from './web/ssr.ts'
+import { createWebServices } from './web/web-services.ts'
 
 export type AppDeps = { config: Config; database: DbHandle }
 
@@ -47,6 +54,8 @@ export async function buildApp({ config, database }: AppDeps) {
   await app.register(compress, { threshold: 1024 })
   await app.register(cookie)
   registerErrorHandling(app)
+  const services = createServices(config, database, app.log)
+  app.addHook('onClose', async () => services.mailer.close())
 
   // The OpenAPI plugin must come before the routes it documents.
   if (hasRole(config, 'api')) await registerOpenApi(app, config)
@@ -54,15 +63,15 @@ export async function buildApp({ config, database }: AppDeps) {
   await app.register(healthRoutes, { prefix: '/api', database })
   if (hasRole(config, 'api')) {
     await app.register(loanCalculatorRoutes, { prefix: '/api' })
+    await app.register(authRoutes, { prefix: '/api', deps: services })
+    await app.register(userRoutes, { prefix: '/api', db: services.db, secureCookies: config.COOKIE_SECURE })
+    await app.register(adminRoutes, { prefix: '/api', deps: services })
+    await app.register(lenderRoutes, { prefix: '/api', db: services.db })
+    if (config.DEV_MAILBOX) await app.register(devMailboxRoutes, { db: services.db })
   }
 
   if (hasRole(config, 'web')) {
-    await registerWeb(
-      app,
-      config,
-      { brandName: config.BRAND_NAME, publicUrl: config.PUBLIC_URL },
-      apiNotFound,
-    )
+    await registerWeb(app, config, createWebServices(services), apiNotFound)
   } else {
     app.setNotFoundHandler(apiNotFound)
   }

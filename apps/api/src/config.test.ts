@@ -38,3 +38,22 @@ describe('loadConfig', () => {
     expect(config.PUBLIC_URL).toBe('https://lainava.fi')
   })
 })
+
+describe('mail and cookie settings', () => {
+  it('derives the sender and Secure cookies from PUBLIC_URL', () => {
+    expect(loadConfig({}).COOKIE_SECURE).toBe(false)
+    const production = loadConfig({
+      PUBLIC_URL: 'https://lainava.fi',
+      SMTP_URL: 'smtps://u:p@mail.example.fi:465',
+    })
+    expect(production.COOKIE_SECURE).toBe(true)
+    expect(production.MAIL_FROM).toBe('Lainava <noreply@lainava.fi>')
+  })
+
+  it('refuses the local mailbox on a public address', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://lainava.fi', DEV_MAILBOX: 'true' })).toThrow(
+      /DEV_MAILBOX: may only be true when PUBLIC_URL is a localhost address/,
+    )
+    expect(loadConfig({ DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true)
+  })
+})

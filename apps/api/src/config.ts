@@ -33,11 +33,36 @@ export const ConfigSchema = z
     BRAND_NAME: z.string().min(1).max(60).default('Lainava'),
     TRUST_PROXY: booleanText.default(false),
     WEB_BUILD_DIR: z.string().min(1).default(`${ROOT}apps/web/build`),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).optional(),
+    DEV_MAILBOX: booleanText.default(false),
+    COOKIE_SECURE: booleanText.optional(),
   })
-  .transform((env) => ({
-    ...env,
-    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-  }))
+  .transform((env) => {
+    const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
+    return {
+      ...env,
+      PUBLIC_URL: publicUrl,
+      MAIL_FROM: env.MAIL_FROM ?? `${env.BRAND_NAME} <noreply@${new URL(publicUrl).hostname}>`,
+      // Secure cookies everywhere but plain-http local development.
+      COOKIE_SECURE: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+    }
+  })
+  .check((ctx) => {
+    // The local mailbox shows every login code: never on a public address.
+    const host = new URL(ctx.value.PUBLIC_URL).hostname
+    if (ctx.value.DEV_MAILBOX && !['localhost', '127.0.0.1', '[::1]'].includes(host)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value.DEV_MAILBOX,
+        path: ['DEV_MAILBOX'],
+        message: 'may only be true when PUBLIC_URL is a localhost address',
+      })
+    }
+  })
 
 export type Config = z.infer<typeof ConfigSchema>
 

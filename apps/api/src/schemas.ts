@@ -11,7 +11,8 @@ export type FieldError = z.infer<typeof FieldErrorSchema>
 export const ErrorBodySchema = z
   .object({
     error: z.string().describe('Machine-readable error code'),
-    message: z.string().describe('Human-readable message'),
+    reason: z.string().optional().describe('A more specific machine-readable reason'),
+    message: z.string().describe("Human-readable message in the user's language"),
     fieldErrors: z.array(FieldErrorSchema).optional(),
     requestId: z.string(),
   })

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { boolean, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 
 /**
  * Lender organisations. The marketplace adds criteria, products and the
@@ -13,3 +24,114 @@ export const lenders = pgTable('lenders', {
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+export const userRole = pgEnum('user_role', ['consumer', 'lender', 'admin'])
+
+/**
+ * Accounts. One role each (product decisions): consumers sign up by logging in;
+ * lender users (of one lender organisation) and admins are invited.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    /** Lower-cased; null once the account is deleted (anonymised). */
+    email: text('email'),
+    role: userRole('role').notNull().default('consumer'),
+    lenderId: uuid('lender_id').references(() => lenders.id),
+    language: text('language').notNull().default('fi'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    check('users_lender_has_lender', sql`(${table.role} = 'lender') = (${table.lenderId} is not null)`),
+  ],
+)
+
+/** A passwordless login: a one-time link token and a 6-digit code, both stored only as hashes. */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    returnTo: text('return_to').notNull().default('/'),
+    language: text('language').notNull().default('fi'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('login_challenges_email').on(table.email, table.createdAt)],
+)
+
+/** A login: one family of rotating refresh tokens; revoking it ends every access session in it. */
+export const sessionFamilies = pgTable('session_families', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedReason: text('revoked_reason'),
+})
+
+/** Short-lived access sessions (the cookie holds the token; we keep its hash). */
+export const accessSessions = pgTable('access_sessions', {
+  tokenHash: text('token_hash').primaryKey(),
+  familyId: uuid('family_id')
+    .notNull()
+    .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Refresh tokens: each is used once; a second use of one revokes its family. */
+export const refreshTokens = pgTable('refresh_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  familyId: uuid('family_id')
+    .notNull()
+    .references(() => sessionFamilies.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Fixed-window counters shared by every server process (rate limits). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+})
+
+/** GDPR consents, one row per user (product decisions: analytics and marketing only after consent). */
+export const consents = pgTable('consents', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  marketingEmail: boolean('marketing_email').notNull().default(false),
+  sms: boolean('sms').notNull().default(false),
+  partnerOffers: boolean('partner_offers').notNull().default(false),
+  analyticsCookies: boolean('analytics_cookies').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Every e-mail we send; with no SMTP configured it stays here for the local mailbox. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text: text('text').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (table) => [index('outbox_emails_to').on(table.toAddress, table.createdAt)],
+)

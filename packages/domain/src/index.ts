@@ -1,4 +1,6 @@
 export * from './constants.ts'
 export * from './credit-caps.ts'
+export * from './email.ts'
 export * from './loan-math.ts'
 export * from './representative-example.ts'
+export * from './validators.ts'

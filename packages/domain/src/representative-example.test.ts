@@ -1,36 +1,73 @@
 import { describe, expect, it } from 'vitest'
-import { CONSUMER_LOAN_LIMITS } from './constants.ts'
+import { CONSUMER_LOAN_LIMITS, SME_LOAN_LIMITS } from './constants.ts'
 import { checkConsumerCaps } from './credit-caps.ts'
 import { loanCost } from './loan-math.ts'
 import { REPRESENTATIVE_PRICING, representativeExample } from './representative-example.ts'
 
+const day = new Date('2026-11-22T12:00:00Z')
+
 describe('representative example', () => {
   it('uses the example pricing for the default loan', () => {
-    const example = representativeExample(20_000, 4, new Date('2026-11-22'))
-    expect(example).toMatchObject({ amount: 20_000, months: 48, years: 4, nominalRate: 0.099, monthlyFee: 3 })
-    expect(example.monthlyPayment).toBe(
-      loanCost({ amount: 20_000, months: 48, feeFinanced: false, ...REPRESENTATIVE_PRICING }).monthlyPayment,
+    const example = representativeExample(
+      CONSUMER_LOAN_LIMITS.defaultAmount,
+      CONSUMER_LOAN_LIMITS.defaultYears,
+      day,
     )
+    expect(example).toMatchObject({ amount: 20_000, months: 48, years: 4, nominalRate: 0.099, monthlyFee: 3 })
+    expect(example).toEqual({
+      ...loanCost({ amount: 20_000, months: 48, feeFinanced: false, ...REPRESENTATIVE_PRICING }),
+      years: 4,
+    })
+    expect(example.monthlyPayment).toBe(509.29)
     expect(example.apr).toBeGreaterThan(example.nominalRate)
   })
 
-  it('is lawful over the whole calculator range, lowering the fee for small loans', () => {
-    const day = new Date('2026-11-22')
+  it('is lawful over the whole calculator range', () => {
     for (
       let amount = CONSUMER_LOAN_LIMITS.minAmount;
       amount <= CONSUMER_LOAN_LIMITS.maxAmount;
-      amount += 3500
+      amount += CONSUMER_LOAN_LIMITS.amountStep * 7
     ) {
-      for (const years of [1, 4, 20]) {
+      for (let years = CONSUMER_LOAN_LIMITS.minYears; years <= CONSUMER_LOAN_LIMITS.maxYears; years += 3) {
         const example = representativeExample(amount, years, day)
-        expect(checkConsumerCaps(example, day).ok).toBe(true)
+        expect(checkConsumerCaps(example, day)).toEqual({ ok: true })
+        expect(example.months).toBe(years * 12)
       }
     }
   })
 
-  it('lowers the monthly fee where the daily cost cap would be broken', () => {
-    // 500 €: at most 0,01 % a day = 18,25 € a year, so 1,52 € a month.
-    const example = representativeExample(500, 1, new Date('2026-11-22'))
+  it('keeps the full fee where the cap allows it, from 1 000 €', () => {
+    // 1 000 €: 36,50 € a year allowed, 12 × 3 € = 36 €.
+    expect(representativeExample(1000, 1, day).monthlyFee).toBe(3)
+  })
+
+  it('lowers the monthly fee to the largest lawful cent amount for a smaller credit', () => {
+    // 500 €: 0,01 % a day = 18,25 € a year, so 1,52 € a month (18,24 €); 1,53 € would be 18,36 €.
+    const example = representativeExample(500, 1, day)
     expect(example.monthlyFee).toBe(1.52)
+    expect(checkConsumerCaps({ ...example, monthlyFee: 1.53 }, day).ok).toBe(false)
+    // 900 €: 32,85 € a year → 2,73 € a month.
+    expect(representativeExample(900, 2, day).monthlyFee).toBe(2.73)
+  })
+
+  it('rejects a period shorter than a month', () => {
+    expect(() => representativeExample(1000, 0, day)).toThrow(RangeError)
+  })
+})
+
+describe('loan limits (spec §9, product-decisions "Numbers")', () => {
+  it('has defaults inside the ranges', () => {
+    const consumer = CONSUMER_LOAN_LIMITS
+    expect(consumer.defaultAmount).toBeGreaterThanOrEqual(consumer.minAmount)
+    expect(consumer.defaultAmount).toBeLessThanOrEqual(consumer.maxAmount)
+    expect((consumer.defaultAmount - consumer.minAmount) % consumer.amountStep).toBe(0)
+    expect((consumer.maxAmount - consumer.minAmount) % consumer.amountStep).toBe(0)
+    expect(consumer.defaultYears).toBeGreaterThanOrEqual(consumer.minYears)
+    expect(consumer.defaultYears).toBeLessThanOrEqual(consumer.maxYears)
+    const sme = SME_LOAN_LIMITS
+    expect(sme.defaultAmount).toBeGreaterThanOrEqual(sme.minAmount)
+    expect(sme.defaultMonths).toBeLessThanOrEqual(sme.maxMonths)
+    expect(sme.maxMonthsLarge).toBe(120)
+    expect(sme.largeAmountThreshold).toBe(100_000)
   })
 })

@@ -4,9 +4,32 @@ import { CATALOGUE_LOCALES, createTranslator, formatMessage } from './index.ts'
 import { fi } from './locales/fi.ts'
 import { formatCurrency, formatPercent } from './numbers.ts'
 
-/** The argument names a message uses, e.g. `{amount}` and `{count, plural, …}`. */
+/** The argument names a message uses, e.g. `{amount}` and `{count, plural, …}`, including inside plural options. */
 function placeholders(message: string): string[] {
-  return [...message.matchAll(/\{\s*(\w+)\s*[,}]/g)].map((match) => match[1] ?? '').sort()
+  const names = new Set<string>()
+  const walk = (text: string) => {
+    let depth = 0
+    let start = -1
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] === '{') {
+        if (depth === 0) start = i
+        depth++
+      } else if (text[i] === '}') {
+        depth--
+        if (depth === 0) {
+          const inner = text.slice(start + 1, i)
+          const [name = '', kind, ...rest] = inner.split(',')
+          names.add(name.trim())
+          if (kind?.trim() === 'plural') {
+            for (const option of rest.join(',').matchAll(/\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}/g))
+              walk(option[1] ?? '')
+          }
+        }
+      }
+    }
+  }
+  walk(message)
+  return [...names].sort()
 }
 
 describe('catalogues', () => {

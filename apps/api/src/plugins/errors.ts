@@ -1,6 +1,7 @@
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { AppError } from '../app-error.ts'
+import { requestLanguage, translatorFor } from '../language.ts'
 import { ErrorBodySchema, type FieldError } from '../schemas.ts'
 
 type ValidationIssue = {
@@ -24,20 +25,26 @@ function fieldErrors(context: string | undefined, issues: ValidationIssue[]): Fi
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const t = translatorFor(requestLanguage(request))
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(
         ErrorBodySchema.parse({
           error: 'BAD_REQUEST',
-          message: 'The request has invalid fields.',
+          message: t('api.badRequest'),
           fieldErrors: fieldErrors(error.validationContext, error.validation as ValidationIssue[]),
           requestId: request.id,
         }),
       )
     }
     if (error instanceof AppError) {
-      return reply
-        .status(error.statusCode)
-        .send({ error: error.code, message: error.message, requestId: request.id })
+      const { reason, messageKey, params, retryAfterSeconds } = error.options
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds))
+      return reply.status(error.statusCode).send({
+        error: error.code,
+        ...(reason ? { reason } : {}),
+        message: messageKey ? t(messageKey, params) : error.message,
+        requestId: request.id,
+      })
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {

@@ -19,6 +19,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       tags: [
         { name: 'operations', description: 'Health and readiness' },
         { name: 'loans', description: 'Loan maths' },
+        { name: 'auth', description: 'Passwordless login and sessions (HttpOnly cookies)' },
+        { name: 'account', description: 'My consents and data' },
+        { name: 'admin', description: 'Staff only' },
+        { name: 'lender', description: 'Lender users: their own organisation only' },
       ],
     },
     transform: jsonSchemaTransform,

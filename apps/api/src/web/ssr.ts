@@ -12,8 +12,8 @@ import {
   RouterContextProvider,
   type ServerBuild,
 } from 'react-router'
+import type { WebLoadContext, WebServices } from '../../../web/app/context.ts'
 import type { Config } from '../config.ts'
-import type { WebLoadContext } from './load-context.ts'
 import { registerPageData } from './page-data.ts'
 
 export class MissingWebBuildError extends Error {
@@ -71,7 +71,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
 export async function registerWeb(
   app: FastifyInstance,
   config: Config,
-  loadContext: Omit<WebLoadContext, 'cspNonce'>,
+  webServices: WebServices,
   apiNotFound: (request: FastifyRequest, reply: FastifyReply) => unknown,
 ) {
   const serverEntry = join(config.WEB_BUILD_DIR, 'server', 'index.js')
@@ -117,7 +117,7 @@ export async function registerWeb(
         const controller = new AbortController()
         reply.raw.on('close', () => controller.abort())
         const context = new RouterContextProvider()
-        context.set(contextKey, { ...loadContext, cspNonce: nonce })
+        context.set(contextKey, { ...webServices, cspNonce: nonce, clientIp: request.ip })
         const response = await handle(toWebRequest(request, config.PUBLIC_URL, controller.signal), context)
         reply.header('content-security-policy', contentSecurityPolicy(nonce))
         return sendWebResponse(reply, response)

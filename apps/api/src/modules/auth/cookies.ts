@@ -1,0 +1,52 @@
+// Session cookies: HttpOnly, SameSite, Secure outside plain-http development.
+// The refresh cookie is sent only to the API (refresh and logout).
+
+export const ACCESS_COOKIE = 'lv_session'
+export const REFRESH_COOKIE = 'lv_refresh'
+export const ACCESS_TTL_SECONDS = 15 * 60
+export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60
+
+type CookieOptions = { secure: boolean }
+
+function serialize(name: string, value: string, attributes: string[]): string {
+  return [`${name}=${value}`, ...attributes].join('; ')
+}
+
+export function sessionCookies(
+  tokens: { access: string; refresh: string },
+  { secure }: CookieOptions,
+): string[] {
+  const common = ['HttpOnly', ...(secure ? ['Secure'] : [])]
+  return [
+    serialize(ACCESS_COOKIE, tokens.access, [
+      'Path=/',
+      `Max-Age=${ACCESS_TTL_SECONDS}`,
+      'SameSite=Lax',
+      ...common,
+    ]),
+    serialize(REFRESH_COOKIE, tokens.refresh, [
+      'Path=/api/',
+      `Max-Age=${REFRESH_TTL_SECONDS}`,
+      'SameSite=Strict',
+      ...common,
+    ]),
+  ]
+}
+
+export function clearedSessionCookies({ secure }: CookieOptions): string[] {
+  const common = ['HttpOnly', 'Max-Age=0', ...(secure ? ['Secure'] : [])]
+  return [
+    serialize(ACCESS_COOKIE, '', ['Path=/', 'SameSite=Lax', ...common]),
+    serialize(REFRESH_COOKIE, '', ['Path=/api/', 'SameSite=Strict', ...common]),
+  ]
+}
+
+/** Reads one cookie from a Cookie header. */
+export function readCookie(header: string | undefined | null, name: string): string | undefined {
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=')
+    if (key === name) return decodeURIComponent(rest.join('='))
+  }
+  return undefined
+}

@@ -1,0 +1,57 @@
+import { type Database, schema } from '@lainava/db'
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer from 'nodemailer'
+import type { Config } from '../../config.ts'
+import type { RenderedEmail } from './templates.ts'
+
+export type OutgoingEmail = RenderedEmail & { to: string; kind: string }
+
+export type Mailer = {
+  /** `smtp`: sent through SMTP_URL; `outbox`: kept in the database for the local mailbox. */
+  readonly mode: 'smtp' | 'outbox'
+  send(email: OutgoingEmail): Promise<void>
+  close(): void
+}
+
+/**
+ * Sends over SMTP (nodemailer, pooled: a new SMTP connection costs about 100 ms)
+ * when SMTP_URL is set; otherwise keeps each message in the outbox table, which
+ * the local mailbox shows when DEV_MAILBOX is on.
+ */
+export function createMailer(config: Config, db: Database, log: FastifyBaseLogger): Mailer {
+  if (!config.SMTP_URL) {
+    return {
+      mode: 'outbox',
+      async send(email) {
+        await db.insert(schema.outboxEmails).values({
+          toAddress: email.to,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          kind: email.kind,
+        })
+        log.info({ kind: email.kind }, 'e-mail kept in the outbox (no SMTP_URL configured)')
+      },
+      close() {},
+    }
+  }
+  const url = new URL(config.SMTP_URL)
+  url.searchParams.set('pool', 'true')
+  const transport = nodemailer.createTransport(url.toString())
+  return {
+    mode: 'smtp',
+    async send(email) {
+      await transport.sendMail({
+        from: config.MAIL_FROM,
+        to: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+      })
+      log.info({ kind: email.kind }, 'e-mail sent')
+    },
+    close() {
+      transport.close()
+    },
+  }
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
+import type { Database } from '@lainava/db'
+import { z } from 'zod'
+import { ErrorBodySchema } from '../../schemas.ts'
+import { clearedSessionCookies } from '../auth/cookies.ts'
+import { requireUser } from '../auth/guards.ts'
+import { deleteAccount, exportUserData, getConsents, updateConsents } from './user-service.ts'
+
+const ConsentsSchema = z
+  .object({
+    marketingEmail: z.boolean(),
+    sms: z.boolean(),
+    partnerOffers: z.boolean(),
+    analyticsCookies: z.boolean(),
+  })
+  .meta({ id: 'Consents' })
+
+export const userRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: boolean }> = async (
+  app,
+  { db, secureCookies },
+) => {
+  app.get(
+    '/v1/user/consents',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'My consents',
+        response: { 200: ConsentsSchema.extend({ updatedAt: z.string().nullable() }), 401: ErrorBodySchema },
+      },
+    },
+    async (request) => getConsents(db, (await requireUser(db, request)).id),
+  )
+
+  app.put(
+    '/v1/user/consents',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Change my consents',
+        body: ConsentsSchema,
+        response: {
+          200: ConsentsSchema.extend({ updatedAt: z.string().nullable() }),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(db, request)
+      await updateConsents(db, user.id, request.body)
+      return getConsents(db, user.id)
+    },
+  )
+
+  app.get(
+    '/v1/user/export',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Download everything we hold about me (JSON)',
+        response: { 200: z.record(z.string(), z.unknown()), 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(db, request)
+      reply.header('content-disposition', 'attachment; filename="my-data.json"')
+      return (await exportUserData(db, user.id)) ?? {}
+    },
+  )
+
+  app.delete(
+    '/v1/user',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Delete my account (anonymised; every login ends)',
+        body: z.object({ confirm: z.literal(true) }),
+        response: { 204: z.null(), 400: ErrorBodySchema, 401: ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(db, request)
+      await deleteAccount(db, user.id)
+      reply.header('set-cookie', clearedSessionCookies({ secure: secureCookies }))
+      return reply.status(204).send(null)
+    },
+  )
+}
