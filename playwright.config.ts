@@ -46,6 +46,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The local mailbox: the tests read login codes from the outbox.
+      DEV_MAILBOX: 'true',
       PUBLIC_URL: `http://localhost:${port}`,
     },
   },

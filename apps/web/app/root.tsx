@@ -23,16 +23,33 @@ import { I18nProvider } from './lib/i18n.tsx'
 import { messagesFor } from './lib/messages.server.ts'
 import type { RootData } from './lib/root-data.ts'
 import { RootDataProvider, useResolvedRootData } from './lib/root-data-context.tsx'
+import { UserProvider } from './lib/user-state.tsx'
 
-export async function loader({ url, context }: Route.LoaderArgs): Promise<RootData> {
-  const { brandName, publicUrl, cspNonce } = context.get(webContext)
+export async function loader({ url, request, context }: Route.LoaderArgs): Promise<RootData> {
+  const { brandName, publicUrl, cspNonce, auth } = context.get(webContext)
+  const user = await auth.currentUser(request.headers.get('cookie'))
   const language = languageOfPath(url.pathname)
   const lang = isCatalogueLocale(language) ? language : 'fi'
-  return { lang, messages: messagesFor(lang), brandName, publicUrl, cspNonce, year: new Date().getFullYear() }
+  return {
+    lang,
+    messages: messagesFor(lang),
+    brandName,
+    publicUrl,
+    cspNonce,
+    year: new Date().getFullYear(),
+    user: user ? { email: user.email, role: user.role } : null,
+  }
 }
 
-// The root data depends only on the language: reload it only when the prefix changes.
-export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+// The root data depends on the language and the login: reload it when the
+// prefix changes or after a form submission (login, logout, settings).
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)
 }
 
@@ -66,13 +83,15 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? (
           <RootDataProvider value={data}>
             <I18nProvider lang={data.lang} messages={data.messages}>
-              <NavigationNotice />
-              <Prefetcher />
-              <SiteHeader brandName={data.brandName} />
-              <main id="main" className="flex-1" tabIndex={-1}>
-                {children}
-              </main>
-              <SiteFooter brandName={data.brandName} year={data.year} />
+              <UserProvider root={data}>
+                <NavigationNotice />
+                <Prefetcher />
+                <SiteHeader brandName={data.brandName} />
+                <main id="main" className="flex-1" tabIndex={-1}>
+                  {children}
+                </main>
+                <SiteFooter brandName={data.brandName} year={data.year} />
+              </UserProvider>
             </I18nProvider>
           </RootDataProvider>
         ) : (

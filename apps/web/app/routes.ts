@@ -6,6 +6,10 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes'
 // written once. A screen is registered here when its feature lands.
 const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   landing: 'features/landing/landing-route.tsx',
+  login: 'features/auth/login-route.tsx',
+  autologin: 'features/auth/autologin-route.tsx',
+  settings: 'features/settings/settings-route.tsx',
+  adminUsers: 'features/admin/admin-users-route.tsx',
   notFound: 'features/status/status-route.tsx',
   maintenance: 'features/status/status-route.tsx',
   forbidden: 'features/status/status-route.tsx',

@@ -72,6 +72,7 @@ export const SCREENS = {
   notSupportedCountry: { fi: '/' },
   adminSmeApplications: { fi: '/admin/sme-applications/' },
   adminOnePageOnboarding: { fi: '/admin/one-page-onboarding/' },
+  adminUsers: { fi: '/admin/users/' },
   notFound: { fi: '/404/' },
   euribor: { fi: '/euribor/' },
   instalmentPurchase: { fi: '/osamaksu/' },

@@ -8,6 +8,8 @@ export type RootData = {
   publicUrl: string
   cspNonce: string
   year: number
+  /** The logged-in user as the server saw the request; the client's user state takes over from here. */
+  user: { email: string; role: 'consumer' | 'lender' | 'admin' } | null
 }
 
 /** The root loader's data from a route's `meta` matches (the root is always first). */

@@ -150,6 +150,19 @@ export const fi = {
   'settings.delete.cancel': 'Peruuta',
   'settings.deleted': 'Tilisi on poistettu.',
   'common.close': 'Sulje',
+  'admin.users.title': 'Käyttäjät',
+  'admin.users.lead': 'Lainanantajien käyttäjät ja ylläpitäjät kutsutaan sähköpostilla.',
+  'admin.users.loading': 'Ladataan käyttäjiä…',
+  'admin.users.email': 'Sähköposti',
+  'admin.users.role': 'Rooli',
+  'admin.users.invite': 'Kutsu käyttäjä',
+  'admin.users.inviteRole': 'Rooli',
+  'admin.users.lenderId': 'Lainanantajan tunniste (lainanantajan käyttäjälle)',
+  'admin.users.invited': 'Kutsu lähetetty osoitteeseen {email}.',
+  'admin.users.failed': 'Toiminto epäonnistui: {message}',
+  'role.consumer': 'Kuluttaja',
+  'role.lender': 'Lainanantaja',
+  'role.admin': 'Ylläpitäjä',
 } as const
 
 export type MessageKey = keyof typeof fi

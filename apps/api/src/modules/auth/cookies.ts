@@ -3,6 +3,8 @@
 
 export const ACCESS_COOKIE = 'lv_session'
 export const REFRESH_COOKIE = 'lv_refresh'
+/** Not a secret and readable by scripts: tells the page a login may be refreshable (see the web's user state). */
+export const LOGIN_HINT_COOKIE = 'lv_auth'
 export const ACCESS_TTL_SECONDS = 15 * 60
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60
 
@@ -30,6 +32,12 @@ export function sessionCookies(
       'SameSite=Strict',
       ...common,
     ]),
+    serialize(LOGIN_HINT_COOKIE, '1', [
+      'Path=/',
+      `Max-Age=${REFRESH_TTL_SECONDS}`,
+      'SameSite=Lax',
+      ...(secure ? ['Secure'] : []),
+    ]),
   ]
 }
 
@@ -38,6 +46,7 @@ export function clearedSessionCookies({ secure }: CookieOptions): string[] {
   return [
     serialize(ACCESS_COOKIE, '', ['Path=/', 'SameSite=Lax', ...common]),
     serialize(REFRESH_COOKIE, '', ['Path=/api/', 'SameSite=Strict', ...common]),
+    serialize(LOGIN_HINT_COOKIE, '', ['Path=/', 'SameSite=Lax', 'Max-Age=0', ...(secure ? ['Secure'] : [])]),
   ]
 }
 

@@ -15,6 +15,9 @@ const ConsentsSchema = z
   })
   .meta({ id: 'Consents' })
 
+// Marketing and analytics consents belong to consumer accounts; staff and lender users have none.
+const CONSENT_ROLES = ['consumer'] as const
+
 export const userRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: boolean }> = async (
   app,
   { db, secureCookies },
@@ -25,10 +28,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
       schema: {
         tags: ['account'],
         summary: 'My consents',
-        response: { 200: ConsentsSchema.extend({ updatedAt: z.string().nullable() }), 401: ErrorBodySchema },
+        response: {
+          200: ConsentsSchema.extend({ updatedAt: z.string().nullable() }),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+        },
       },
     },
-    async (request) => getConsents(db, (await requireUser(db, request)).id),
+    async (request) => getConsents(db, (await requireUser(db, request, CONSENT_ROLES)).id),
   )
 
   app.put(
@@ -46,7 +53,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
       },
     },
     async (request) => {
-      const user = await requireUser(db, request)
+      const user = await requireUser(db, request, CONSENT_ROLES)
       await updateConsents(db, user.id, request.body)
       return getConsents(db, user.id)
     },

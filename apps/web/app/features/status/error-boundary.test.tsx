@@ -6,6 +6,10 @@ import { ErrorBoundary } from '../../root.tsx'
 
 afterEach(cleanup)
 
+function NeverShown() {
+  return <p>never shown</p>
+}
+
 describe('the error page (spec §8)', () => {
   it('shows a plain error page and never the internals of the failure', async () => {
     // React Router reports the loader's error on the console; that is expected here.
@@ -13,7 +17,7 @@ describe('the error page (spec §8)', () => {
     const Stub = createRoutesStub([
       {
         path: '/',
-        Component: () => <p>never shown</p>,
+        Component: NeverShown,
         ErrorBoundary,
         loader() {
           throw new Error('connect ECONNREFUSED 10.1.2.3:5432 password=hunter2')

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+
+export function uniqueEmail(label = 'e2e'): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.fi`
+}
+
+type OutboxMessage = { to: string; subject: string; text: string; createdAt: string }
+
+/** The newest login e-mail to the address, from the local outbox (the e2e server has DEV_MAILBOX on). */
+export async function latestLoginEmail(request: APIRequestContext, email: string) {
+  let message: OutboxMessage | undefined
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/dev/outbox?to=${encodeURIComponent(email)}`)
+      message = ((await response.json()) as { messages: OutboxMessage[] }).messages[0]
+      return message?.subject ?? ''
+    })
+    .toMatch(/\d{6}|kutsuttu|invited/)
+  const text = message?.text ?? ''
+  const code = /(\d{6})/.exec(message?.subject ?? '')?.[1] ?? ''
+  const link = /(https?:\/\/\S+\/autologin\/\?token=[\w-]+)/.exec(text)?.[1] ?? ''
+  return { code, link }
+}
+
+/** Logs in through the API (the login form itself has its own test). The page shares the cookies. */
+export async function logInAs(page: Page, email = uniqueEmail()) {
+  const start = await page.request.post('/api/v2/passwordless/start', { data: { email } })
+  expect(start.ok()).toBe(true)
+  const { code } = await latestLoginEmail(page.request, email)
+  const verify = await page.request.post('/api/v2/passwordless/verify', { data: { email, code } })
+  expect(verify.ok()).toBe(true)
+  return email
+}
