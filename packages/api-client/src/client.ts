@@ -9,7 +9,7 @@ export type ApiClientOptions = {
   fetch?: typeof fetch
   /** spec §4/§8: a 403 on a protected path or a failed refresh: clear the user, go to the forbidden page. */
   onForbidden: () => void | Promise<void>
-  /** Receives the profile loaded after a successful refresh. */
+  /** Receives the profile answer (`{ userProfile }`) loaded after a successful refresh (spec §7). */
   onProfile?: (profile: unknown) => void
   paths?: { refresh?: string; profile?: string }
 }
@@ -27,7 +27,9 @@ export type ApiClient = {
 const PROTECTED = ['/loanOffers', '/lender', '/admin', '/mortgage-application/status']
 
 export function isProtectedPath(path: string): boolean {
-  return PROTECTED.some((fragment) => path.includes(fragment))
+  // The rule is about the path: a query such as `?next=/admin` must not make a call protected.
+  const [pathname = ''] = path.split('?')
+  return PROTECTED.some((fragment) => pathname.includes(fragment))
 }
 
 /** spec §7: dates as ISO strings, objects as JSON strings; nothing for undefined or null. */
@@ -41,6 +43,10 @@ export function encodeQuery(query: Query = {}): string {
   }
   const text = params.toString()
   return text ? `?${text}` : ''
+}
+
+function withQuery(path: string, search: string): string {
+  return search && path.includes('?') ? `${path}&${search.slice(1)}` : `${path}${search}`
 }
 
 type Request = { method: string; path: string; body?: BodyInit; contentType?: string; text?: boolean }
@@ -94,10 +100,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         await options.onForbidden()
         return undefined
       }
-      const retried = await send(request)
-      const result = await outcome<T>(request, retried, false)
-      await loadProfile()
-      return result
+      // The session is good again whatever the retry answers, so the profile is loaded before the
+      // retry's outcome is applied: a forbidden retry then has the last word on the user state.
+      let retried: Response
+      try {
+        retried = await send(request)
+      } finally {
+        await loadProfile()
+      }
+      return outcome<T>(request, retried, false)
     }
     if (response.status === 403) {
       if (isProtectedPath(request.path)) await options.onForbidden()
@@ -128,7 +139,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, query, getOptions) =>
       call({
         method: 'GET',
-        path: `${path}${encodeQuery(query)}`,
+        path: withQuery(path, encodeQuery(query)),
         ...(getOptions?.text ? { text: true } : {}),
       }),
     postJson: json('POST'),

@@ -32,10 +32,15 @@ export type Dispatch<P> = (action: UserAction<P>) => void
 export type Navigate = (to: string, options: { replace: true }) => void
 
 /** Loading the user: set loading, store the user, set logged in; failure sets error. */
-export async function loadUser<P>(dispatch: Dispatch<P>, client: Pick<ApiClient, 'get'>): Promise<void> {
+export async function loadUser<P>(
+  dispatch: Dispatch<P>,
+  client: Pick<ApiClient, 'get'>,
+  profilePath = '/api/v2/user/profile',
+): Promise<void> {
   dispatch({ type: 'setStatus', status: 'LOADING' })
   try {
-    const answer = await client.get<{ userProfile: P }>('/api/v2/user/profile')
+    // undefined means the client already handled a 401/403 (spec §8): nobody is logged in.
+    const answer = await client.get<{ userProfile?: P | null }>(profilePath)
     if (answer?.userProfile) {
       dispatch({ type: 'setUser', userProfile: answer.userProfile })
       dispatch({ type: 'setStatus', status: 'LOGGED_IN' })

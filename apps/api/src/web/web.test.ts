@@ -1,5 +1,6 @@
 import { pathFor, REDIRECTS } from '@lainava/routing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loginAs } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 // The web role in-process: needs the production build (npm test builds before these tests).
@@ -141,5 +142,36 @@ describe('page data (spec §2)', () => {
     const footer = (await get('/slice-data/footer-sv.json')).json()
     expect(footer.links[0]).toEqual({ label: 'Dataskyddsbeskrivning', path: '/sv/tietosuojaseloste/' })
     expect((await get('/slice-data/sidebar-fi.json')).statusCode).toBe(404)
+  })
+})
+
+describe('pages that need a login', () => {
+  it('sends a visitor to the login page and back; ?autologin=true is dropped once logged in', async () => {
+    const anonymous = await get('/asetukset/?menu=consents&autologin=true')
+    expect(anonymous.statusCode).toBe(302)
+    expect(anonymous.headers.location).toBe(
+      `/kirjaudu/?returnTo=${encodeURIComponent('/asetukset/?menu=consents')}`,
+    )
+
+    const { cookies } = await loginAs(ctx.database.db)
+    const loggedIn = await ctx.app.inject({
+      method: 'GET',
+      url: '/asetukset/?menu=consents&autologin=true',
+      cookies,
+    })
+    expect(loggedIn.statusCode).toBe(302)
+    expect(loggedIn.headers.location).toBe('/asetukset/?menu=consents')
+    const page = await ctx.app.inject({ method: 'GET', url: '/en/asetukset/?menu=consents', cookies })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Consents')
+  })
+
+  it('shows the logged-in user in the header, and the login page sends them on', async () => {
+    const { cookies, email } = await loginAs(ctx.database.db)
+    const landing = await ctx.app.inject({ method: 'GET', url: '/', cookies })
+    expect(landing.body).toContain(email)
+    const login = await ctx.app.inject({ method: 'GET', url: '/kirjaudu/?returnTo=/asetukset/', cookies })
+    expect(login.statusCode).toBe(302)
+    expect(login.headers.location).toBe('/asetukset/')
   })
 })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginAs, uniqueEmail } from '../../test/sessions.ts'
 import { loginDetails, startSmtpServer } from '../../test/smtp.ts'
 import { createTestApp } from '../../test/test-app.ts'
+import { ensureAdmin } from '../admin/invite-user.ts'
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -172,5 +173,21 @@ describe('roles and ownership', () => {
       payload: { email: uniqueEmail(), role: 'lender' },
     })
     expect(noLender.statusCode).toBe(400)
+  })
+})
+
+describe('the first admin (npm run create-admin)', () => {
+  it('creates an admin, or promotes an existing account', async () => {
+    const email = uniqueEmail('boss')
+    expect(await ensureAdmin(ctx.database.db, email.toUpperCase())).toEqual({ created: true })
+    const consumer = await loginAs(ctx.database.db)
+    expect(await ensureAdmin(ctx.database.db, consumer.email)).toEqual({ created: false })
+    const rows = await ctx.database.db.select().from(schema.users).where(eq(schema.users.email, email))
+    expect(rows[0]?.role).toBe('admin')
+    const promoted = await ctx.database.db
+      .select()
+      .from(schema.users)
+      .where(eq(schema.users.email, consumer.email))
+    expect(promoted[0]?.role).toBe('admin')
   })
 })
