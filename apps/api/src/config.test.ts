@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config.ts'
 
+const KEY = Buffer.alloc(32, 7).toString('base64')
+
 describe('loadConfig', () => {
   it('has working defaults for the embedded set-up', () => {
     const config = loadConfig({})
@@ -32,6 +34,7 @@ describe('loadConfig', () => {
       ROLES: 'api, worker',
       SEED_DEMO_DATA: 'false',
       PUBLIC_URL: 'https://lainava.fi/',
+      ENCRYPTION_KEY: KEY,
     })
     expect(config.ROLES).toEqual(['api', 'worker'])
     expect(config.SEED_DEMO_DATA).toBe(false)
@@ -45,15 +48,26 @@ describe('mail and cookie settings', () => {
     const production = loadConfig({
       PUBLIC_URL: 'https://lainava.fi',
       SMTP_URL: 'smtps://u:p@mail.example.fi:465',
+      ENCRYPTION_KEY: KEY,
     })
     expect(production.COOKIE_SECURE).toBe(true)
     expect(production.MAIL_FROM).toBe('Lainava <noreply@lainava.fi>')
   })
 
   it('refuses the local mailbox on a public address', () => {
-    expect(() => loadConfig({ PUBLIC_URL: 'https://lainava.fi', DEV_MAILBOX: 'true' })).toThrow(
+    expect(() => loadConfig({ PUBLIC_URL: 'https://lainava.fi', DEV_MAILBOX: 'true', ENCRYPTION_KEY: KEY })).toThrow(
       /DEV_MAILBOX: may only be true when PUBLIC_URL is a localhost address/,
     )
     expect(loadConfig({ DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true)
+  })
+})
+
+describe('encryption key', () => {
+  it('is required on a public address and must be 32 bytes', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://lainava.fi' })).toThrow(
+      /ENCRYPTION_KEY: is required when PUBLIC_URL is not a localhost address/,
+    )
+    expect(() => loadConfig({ ENCRYPTION_KEY: 'c2hvcnQ=' })).toThrow(/ENCRYPTION_KEY: must be 32 bytes/)
+    expect(loadConfig({}).ENCRYPTION_KEY).toBeUndefined()
   })
 })

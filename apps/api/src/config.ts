@@ -40,6 +40,10 @@ export const ConfigSchema = z
     MAIL_FROM: z.string().min(3).optional(),
     DEV_MAILBOX: booleanText.default(false),
     COOKIE_SECURE: booleanText.optional(),
+    ENCRYPTION_KEY: z
+      .string()
+      .refine((text) => Buffer.from(text, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+      .optional(),
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
@@ -54,7 +58,17 @@ export const ConfigSchema = z
   .check((ctx) => {
     // The local mailbox shows every login code: never on a public address.
     const host = new URL(ctx.value.PUBLIC_URL).hostname
-    if (ctx.value.DEV_MAILBOX && !['localhost', '127.0.0.1', '[::1]'].includes(host)) {
+    const local = ['localhost', '127.0.0.1', '[::1]'].includes(host)
+    // Identity numbers are encrypted with this key: a public site must set it, not rely on a key file.
+    if (!local && !ctx.value.ENCRYPTION_KEY) {
+      ctx.issues.push({
+        code: 'custom',
+        input: undefined,
+        path: ['ENCRYPTION_KEY'],
+        message: 'is required when PUBLIC_URL is not a localhost address',
+      })
+    }
+    if (ctx.value.DEV_MAILBOX && !local) {
       ctx.issues.push({
         code: 'custom',
         input: ctx.value.DEV_MAILBOX,

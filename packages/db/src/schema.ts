@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -134,4 +135,98 @@ export const outboxEmails = pgTable(
     error: text('error'),
   },
   (table) => [index('outbox_emails_to').on(table.toAddress, table.createdAt)],
+)
+
+export const applicationKind = pgEnum('application_kind', ['consumer-loan', 'credit-card'])
+
+/**
+ * Saved progress of an application form, tied to the browser (a cookie whose
+ * hash is stored) and, after login, to the user. The form data holds personal
+ * identity numbers, so it is stored encrypted as a whole.
+ */
+export const applicationDrafts = pgTable(
+  'application_drafts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    browserTokenHash: text('browser_token_hash').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: applicationKind('kind').notNull(),
+    step: text('step').notNull(),
+    dataEncrypted: text('data_encrypted').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('application_drafts_browser_kind').on(table.browserTokenHash, table.kind),
+    index('application_drafts_user').on(table.userId, table.updatedAt),
+  ],
+)
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: applicationKind('kind').notNull(),
+    status: text('status').notNull().default('submitted'),
+    /** The client's key for this submission: a retried or double-clicked submit finds the same row. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    amount: integer('amount').notNull(),
+    periodMonths: integer('period_months').notNull(),
+    purpose: text('purpose'),
+    language: text('language').notNull().default('fi'),
+    /** Everything else of the form except identity numbers (those are in applicants, encrypted). */
+    details: jsonb('details').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('applications_user_idempotency').on(table.userId, table.idempotencyKey),
+    index('applications_user').on(table.userId, table.createdAt),
+  ],
+)
+
+export const applicants = pgTable(
+  'applicants',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    /** AES-256-GCM; never logged, never in details. */
+    hetuEncrypted: text('hetu_encrypted'),
+    /** Keyed hash for matching the same person without decrypting. */
+    hetuHash: text('hetu_hash'),
+    details: jsonb('details').notNull(),
+  },
+  (table) => [uniqueIndex('applicants_application_role').on(table.applicationId, table.role)],
+)
+
+/** The lenders an application is sent to (shown to the applicant). */
+export const applicationRecipients = pgTable(
+  'application_recipients',
+  {
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    lenderId: uuid('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('application_recipients_pair').on(table.applicationId, table.lenderId)],
 )

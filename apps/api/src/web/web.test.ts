@@ -6,7 +6,11 @@ import { createTestApp } from '../test/test-app.ts'
 // The web role in-process: needs the production build (npm test builds before these tests).
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
-  ctx = await createTestApp({ ROLES: 'web,api', PUBLIC_URL: 'https://lainava.test' })
+  ctx = await createTestApp({
+    ROLES: 'web,api',
+    PUBLIC_URL: 'https://lainava.test',
+    ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+  })
 })
 afterAll(async () => {
   await ctx.close()
