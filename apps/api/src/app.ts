@@ -8,6 +8,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import { type Config, hasRole } from './config.ts'
 import { loggerOptions } from './logger.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
+import { applicationRoutes } from './modules/applications/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
 import { healthRoutes } from './modules/health/routes.ts'
@@ -67,6 +68,7 @@ export async function buildApp({ config, database }: AppDeps) {
     await app.register(userRoutes, { prefix: '/api', db: services.db, secureCookies: config.COOKIE_SECURE })
     await app.register(adminRoutes, { prefix: '/api', deps: services })
     await app.register(lenderRoutes, { prefix: '/api', db: services.db })
+    await app.register(applicationRoutes, { prefix: '/api', deps: services })
     if (config.DEV_MAILBOX) await app.register(devMailboxRoutes, { db: services.db })
   }
 

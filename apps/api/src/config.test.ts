@@ -55,9 +55,9 @@ describe('mail and cookie settings', () => {
   })
 
   it('refuses the local mailbox on a public address', () => {
-    expect(() => loadConfig({ PUBLIC_URL: 'https://lainava.fi', DEV_MAILBOX: 'true', ENCRYPTION_KEY: KEY })).toThrow(
-      /DEV_MAILBOX: may only be true when PUBLIC_URL is a localhost address/,
-    )
+    expect(() =>
+      loadConfig({ PUBLIC_URL: 'https://lainava.fi', DEV_MAILBOX: 'true', ENCRYPTION_KEY: KEY }),
+    ).toThrow(/DEV_MAILBOX: may only be true when PUBLIC_URL is a localhost address/)
     expect(loadConfig({ DEV_MAILBOX: 'true' }).DEV_MAILBOX).toBe(true)
   })
 })

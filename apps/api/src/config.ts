@@ -42,7 +42,10 @@ export const ConfigSchema = z
     COOKIE_SECURE: booleanText.optional(),
     ENCRYPTION_KEY: z
       .string()
-      .refine((text) => Buffer.from(text, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+      .refine(
+        (text) => Buffer.from(text, 'base64').length === 32,
+        'must be 32 bytes in base64 (openssl rand -base64 32)',
+      )
       .optional(),
   })
   .transform((env) => {

@@ -1,12 +1,20 @@
 import type { DbHandle } from '@lainava/db'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
+import { createFieldCipher, type FieldCipher, loadEncryptionKey } from './crypto/field-encryption.ts'
 import type { AuthDeps } from './modules/auth/login-service.ts'
 import { createMailer } from './modules/email/mailer.ts'
 
 /** What the service functions need, built once per process. */
-export type Services = AuthDeps & { database: DbHandle }
+export type Services = AuthDeps & { database: DbHandle; cipher: FieldCipher }
 
 export function createServices(config: Config, database: DbHandle, log: FastifyBaseLogger): Services {
-  return { db: database.db, database, config, log, mailer: createMailer(config, database.db, log) }
+  return {
+    db: database.db,
+    database,
+    config,
+    log,
+    mailer: createMailer(config, database.db, log),
+    cipher: createFieldCipher(loadEncryptionKey(config)),
+  }
 }

@@ -21,6 +21,21 @@ export type Consents = {
   analyticsCookies: boolean
 }
 
+export type ApplicationKind = 'consumer-loan' | 'credit-card'
+export type Recipient = { id: string; name: string }
+export type Draft = { kind: ApplicationKind; step: string; data: Record<string, unknown>; updatedAt: string }
+export type SubmitResult = { ok: true; applicationId: string; lenders: Recipient[]; loginEmailSent: boolean }
+export type ApplicationSummary = {
+  id: string
+  kind: ApplicationKind
+  status: string
+  amount: number
+  periodMonths: number
+  purpose: string | null
+  createdAt: string
+  lenders: Recipient[]
+}
+
 export type WebServices = {
   brandName: string
   publicUrl: string
@@ -40,6 +55,26 @@ export type WebServices = {
     }): Promise<LoginSuccess | Failure>
     verifyLink(input: { token: string; language: string }): Promise<LoginSuccess | Failure>
     logout(cookieHeader: string | null): Promise<{ setCookies: string[] }>
+  }
+  applications: {
+    /** The lenders that receive a new application today (shown before sending). */
+    recipients(): Promise<Recipient[]>
+    loadDraft(input: { cookieHeader: string | null; kind: ApplicationKind }): Promise<Draft | null>
+    saveDraft(input: {
+      cookieHeader: string | null
+      kind: ApplicationKind
+      step: string
+      data: Record<string, unknown>
+    }): Promise<{ setCookies: string[] }>
+    submit(input: {
+      cookieHeader: string | null
+      kind: ApplicationKind
+      idempotencyKey: string
+      language: string
+      application: unknown
+      ip: string
+    }): Promise<SubmitResult | (Failure & { fieldErrors?: Array<{ path: string; message: string }> })>
+    listMine(cookieHeader: string | null): Promise<ApplicationSummary[] | null>
   }
   account: {
     getConsents(userId: string): Promise<Consents & { updatedAt: string | null }>

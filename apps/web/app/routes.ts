@@ -10,6 +10,8 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   autologin: 'features/auth/autologin-route.tsx',
   settings: 'features/settings/settings-route.tsx',
   adminUsers: 'features/admin/admin-users-route.tsx',
+  consumerLoanForm: 'features/application/consumer-loan-route.tsx',
+  continuousApplication: 'features/application/continuous-route.tsx',
   notFound: 'features/status/status-route.tsx',
   maintenance: 'features/status/status-route.tsx',
   forbidden: 'features/status/status-route.tsx',

@@ -147,9 +147,7 @@ export const applicationKind = pgEnum('application_kind', ['consumer-loan', 'cre
 export const applicationDrafts = pgTable(
   'application_drafts',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     browserTokenHash: text('browser_token_hash').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: applicationKind('kind').notNull(),
@@ -168,9 +166,7 @@ export const applicationDrafts = pgTable(
 export const applications = pgTable(
   'applications',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),
@@ -196,9 +192,7 @@ export const applications = pgTable(
 export const applicants = pgTable(
   'applicants',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     applicationId: uuid('application_id')
       .notNull()
       .references(() => applications.id, { onDelete: 'cascade' }),

@@ -1,3 +1,4 @@
+export * from './application/index.ts'
 export * from './constants.ts'
 export * from './credit-caps.ts'
 export * from './email.ts'

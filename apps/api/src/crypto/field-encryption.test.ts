@@ -18,7 +18,9 @@ describe('field encryption', () => {
     const parts = sealed.split('.')
     const body = Buffer.from(parts[3] ?? '', 'base64url')
     body[0] = (body[0] ?? 0) ^ 1
-    expect(() => cipher.decrypt([parts[0], parts[1], parts[2], body.toString('base64url')].join('.'))).toThrow()
+    expect(() =>
+      cipher.decrypt([parts[0], parts[1], parts[2], body.toString('base64url')].join('.')),
+    ).toThrow()
     expect(() => createFieldCipher(randomBytes(32)).decrypt(sealed)).toThrow()
   })
 

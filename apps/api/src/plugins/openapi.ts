@@ -21,6 +21,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         { name: 'loans', description: 'Loan maths' },
         { name: 'auth', description: 'Passwordless login and sessions (HttpOnly cookies)' },
         { name: 'account', description: 'My consents and data' },
+        { name: 'applications', description: 'Loan and credit card applications, drafts' },
         { name: 'admin', description: 'Staff only' },
         { name: 'lender', description: 'Lender users: their own organisation only' },
       ],

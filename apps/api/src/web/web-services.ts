@@ -1,7 +1,18 @@
+import { schema } from '@lainava/db'
+import { ConsumerLoanApplicationSchema, CreditCardApplicationSchema } from '@lainava/domain'
 import { isCatalogueLocale } from '@lainava/i18n'
+import { asc, eq } from 'drizzle-orm'
 import type { Failure, LoginSuccess, WebServices } from '../../../web/app/context.ts'
 import { AppError } from '../app-error.ts'
 import { translatorFor } from '../language.ts'
+import {
+  listApplications,
+  loadDraft,
+  type Submission,
+  saveDraft,
+  submitApplication,
+} from '../modules/applications/application-service.ts'
+import { DRAFT_COOKIE } from '../modules/applications/routes.ts'
 import {
   ACCESS_COOKIE,
   clearedSessionCookies,
@@ -12,6 +23,7 @@ import {
 import { startLogin, verifyCode, verifyLink } from '../modules/auth/login-service.ts'
 import { toProfile } from '../modules/auth/profile.ts'
 import { authenticate, endSession } from '../modules/auth/session-service.ts'
+import { randomToken } from '../modules/auth/tokens.ts'
 import { deleteAccount, getConsents, updateConsents } from '../modules/users/user-service.ts'
 import type { Services } from '../services.ts'
 
@@ -35,6 +47,16 @@ export function createWebServices(services: Services): WebServices {
       }
     }
   }
+
+  const draftCookie = (token: string) =>
+    [
+      `${DRAFT_COOKIE}=${token}`,
+      'Path=/',
+      `Max-Age=${60 * 60 * 24 * 30}`,
+      'SameSite=Lax',
+      'HttpOnly',
+      ...(config.COOKIE_SECURE ? ['Secure'] : []),
+    ].join('; ')
 
   const login = (result: {
     tokens: { access: string; refresh: string }
@@ -66,6 +88,69 @@ export function createWebServices(services: Services): WebServices {
           refresh: readCookie(cookieHeader, REFRESH_COOKIE),
         })
         return { setCookies: clearedSessionCookies(cookieOptions) }
+      },
+    },
+    applications: {
+      recipients: () =>
+        db
+          .select({ id: schema.lenders.id, name: schema.lenders.name })
+          .from(schema.lenders)
+          .where(eq(schema.lenders.active, true))
+          .orderBy(asc(schema.lenders.name)),
+      async loadDraft({ cookieHeader, kind }) {
+        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        return loadDraft(services, {
+          browserToken: readCookie(cookieHeader, DRAFT_COOKIE),
+          userId: user?.id ?? null,
+          kind,
+        })
+      },
+      async saveDraft({ cookieHeader, kind, step, data }) {
+        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        const existing = readCookie(cookieHeader, DRAFT_COOKIE)
+        const browserToken = existing && existing.length >= 20 ? existing : randomToken()
+        await saveDraft(services, { browserToken, userId: user?.id ?? null, kind, step, data })
+        return { setCookies: browserToken === existing ? [] : [draftCookie(browserToken)] }
+      },
+      async submit({ cookieHeader, kind, idempotencyKey, language, application, ip }) {
+        const parsed = (
+          kind === 'consumer-loan' ? ConsumerLoanApplicationSchema : CreditCardApplicationSchema
+        ).safeParse(application)
+        const t = translatorFor(isCatalogueLocale(language) ? language : 'fi')
+        if (!parsed.success) {
+          return {
+            ok: false,
+            reason: 'BAD_REQUEST',
+            status: 400,
+            message: t('form.errorSummary'),
+            fieldErrors: parsed.error.issues.map((issue) => ({
+              path: issue.path.join('.'),
+              message: issue.message,
+            })),
+          }
+        }
+        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        return attempt(language, async () => {
+          const result = await submitApplication(services, {
+            kind,
+            application: parsed.data,
+            idempotencyKey,
+            language,
+            loggedInUserId: user?.id ?? null,
+            browserToken: readCookie(cookieHeader, DRAFT_COOKIE),
+            ip,
+          } as Submission & Parameters<typeof submitApplication>[1])
+          return {
+            ok: true as const,
+            applicationId: result.applicationId,
+            lenders: result.lenders,
+            loginEmailSent: result.loginEmailSent,
+          }
+        })
+      },
+      async listMine(cookieHeader) {
+        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        return user ? listApplications(db, user.id) : null
       },
     },
     account: {

@@ -26,7 +26,7 @@ const VERIFY_PER_IP = { limit: 60, windowSeconds: 15 * 60 }
 
 /** Only same-site paths: never a redirect to another origin (`//evil.example` included). */
 export function safeReturnPath(value: string | undefined, fallback = '/'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback
+  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback
   return value
 }
 

@@ -1,8 +1,8 @@
 import { type Database, schema } from '@lainava/db'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { revokeAllSessions } from '../auth/session-service.ts'
 
-const { consents, users, loginChallenges } = schema
+const { consents, users, loginChallenges, applications, applicants, applicationDrafts } = schema
 
 export type Consents = {
   marketingEmail: boolean
@@ -51,7 +51,18 @@ export async function exportUserData(db: Database, userId: string) {
       lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     },
     consents: await getConsents(db, userId),
-    // Applications and offers join this document when they land.
+    applications: (await db.select().from(applications).where(eq(applications.userId, userId))).map(
+      (row) => ({
+        id: row.id,
+        kind: row.kind,
+        status: row.status,
+        amount: row.amount,
+        periodMonths: row.periodMonths,
+        purpose: row.purpose,
+        createdAt: row.createdAt.toISOString(),
+        details: row.details,
+      }),
+    ),
   }
 }
 
@@ -64,6 +75,25 @@ export async function deleteAccount(db: Database, userId: string): Promise<void>
   await db.transaction(async (tx) => {
     await tx.delete(consents).where(eq(consents.userId, userId))
     if (user?.email) await tx.delete(loginChallenges).where(eq(loginChallenges.email, user.email))
+    await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, userId))
+    // Applications stay for the lenders' and our accounting, without anything that identifies the person.
+    const owned = tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId))
+    await tx
+      .update(applicants)
+      .set({
+        firstName: null,
+        lastName: null,
+        email: null,
+        phone: null,
+        hetuEncrypted: null,
+        hetuHash: null,
+        details: {},
+      })
+      .where(inArray(applicants.applicationId, owned))
+    await tx
+      .update(applications)
+      .set({ details: {}, anonymisedAt: new Date() })
+      .where(eq(applications.userId, userId))
     await tx.update(users).set({ email: null, deletedAt: new Date() }).where(eq(users.id, userId))
   })
   await revokeAllSessions(db, userId, 'account-deleted')

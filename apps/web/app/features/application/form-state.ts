@@ -1,0 +1,147 @@
+// The consumer loan form's data as the browser holds it: text as typed (the
+// shared zod schema coerces and validates), plus where the user is.
+
+/** `rowId` only tells rows apart on screen; the schema drops it. */
+export type DebtRow = {
+  rowId: string
+  type: string
+  remaining: string
+  monthlyPayment: string
+  refinance: boolean
+}
+export type CardRow = { rowId: string; cardType: string; limit: string }
+
+export type ApplicantData = {
+  firstName: string
+  lastName: string
+  hetu: string
+  email: string
+  phone: string
+  address: string
+  postcode: string
+  city: string
+  citizenship: string
+  maritalStatus: string
+  education: string
+  housing: string
+  homeType: string
+  housingCostsPerMonth: string
+  adults: string
+  children: string
+}
+
+export type WorkData = {
+  employmentType: string
+  jobPosition: string
+  employer: string
+  employedSince: string
+  monthlyGrossIncome: string
+  monthlyNetIncome: string
+  otherIncome: string
+}
+
+export type DebtsData = { debts: DebtRow[]; creditCards: CardRow[] }
+
+export type FormData = {
+  loan: { amount: number; period: number; purpose: string; refinance: boolean }
+  applicant: ApplicantData
+  work: WorkData
+  debts: DebtsData
+  hasCoApplicant: boolean
+  coApplicant: { applicant: ApplicantData; work: WorkData; debts: DebtsData }
+  consents: {
+    termsAccepted: boolean
+    privacyAccepted: boolean
+    creditCheckConsent: boolean
+    shareWithLendersConsent: boolean
+    marketingEmail: boolean
+    marketingSms: boolean
+  }
+}
+
+export const STEPS = ['loan', 'applicant', 'work', 'debts', 'coApplicant', 'review'] as const
+export type Step = (typeof STEPS)[number]
+
+export const emptyApplicant = (): ApplicantData => ({
+  firstName: '',
+  lastName: '',
+  hetu: '',
+  email: '',
+  phone: '',
+  address: '',
+  postcode: '',
+  city: '',
+  citizenship: 'FI',
+  maritalStatus: '',
+  education: '',
+  housing: '',
+  homeType: '',
+  housingCostsPerMonth: '',
+  adults: '1',
+  children: '0',
+})
+
+export const emptyWork = (): WorkData => ({
+  employmentType: '',
+  jobPosition: '',
+  employer: '',
+  employedSince: '',
+  monthlyGrossIncome: '',
+  monthlyNetIncome: '',
+  otherIncome: '0',
+})
+
+export function emptyForm(loan: { amount: number; period: number; purpose?: string | undefined }): FormData {
+  return {
+    loan: { amount: loan.amount, period: loan.period, purpose: loan.purpose ?? '', refinance: false },
+    applicant: emptyApplicant(),
+    work: emptyWork(),
+    debts: { debts: [], creditCards: [] },
+    hasCoApplicant: false,
+    coApplicant: { applicant: emptyApplicant(), work: emptyWork(), debts: { debts: [], creditCards: [] } },
+    consents: {
+      termsAccepted: false,
+      privacyAccepted: false,
+      creditCheckConsent: false,
+      shareWithLendersConsent: false,
+      marketingEmail: false,
+      marketingSms: false,
+    },
+  }
+}
+
+/** Reads a value by a dotted path (`applicant.hetu`, `debts.debts.0.type`). */
+export function getAt(data: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], data)
+}
+
+/** Returns a copy with the value at the dotted path replaced. */
+export function setAt<T>(data: T, path: string, value: unknown): T {
+  const [head, ...rest] = path.split('.')
+  if (head === undefined) return data
+  const container = (Array.isArray(data) ? [...data] : { ...(data as object) }) as Record<string, unknown>
+  container[head] = rest.length === 0 ? value : setAt(container[head], rest.join('.'), value)
+  return container as T
+}
+
+/** What the API receives: empty optional texts left out, so "not given" is not "given as empty". */
+export function toSubmission(data: FormData) {
+  const clean = (work: WorkData) =>
+    Object.fromEntries(Object.entries(work).filter(([, value]) => value !== '')) as Partial<WorkData>
+  const section = (applicant: ApplicantData, work: WorkData, debts: DebtsData) => ({
+    applicant,
+    work: clean(work),
+    debts,
+  })
+  return {
+    loan: data.loan,
+    ...section(data.applicant, data.work, data.debts),
+    hasCoApplicant: data.hasCoApplicant,
+    ...(data.hasCoApplicant
+      ? { coApplicant: section(data.coApplicant.applicant, data.coApplicant.work, data.coApplicant.debts) }
+      : {}),
+    consents: data.consents,
+  }
+}

@@ -1,0 +1,208 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { uniqueEmail } from './helpers.ts'
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(results.violations).toEqual([])
+}
+
+type Labels = Record<
+  | 'firstName'
+  | 'lastName'
+  | 'hetu'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'postcode'
+  | 'city'
+  | 'maritalStatus'
+  | 'education'
+  | 'housing'
+  | 'homeType'
+  | 'housingCosts'
+  | 'employment'
+  | 'position'
+  | 'employer'
+  | 'since'
+  | 'gross'
+  | 'net',
+  string
+>
+
+const FI: Labels = {
+  firstName: 'Etunimi',
+  lastName: 'Sukunimi',
+  hetu: 'Henkilötunnus',
+  email: 'Sähköposti',
+  phone: 'Matkapuhelin',
+  address: 'Katuosoite',
+  postcode: 'Postinumero',
+  city: 'Postitoimipaikka',
+  maritalStatus: 'Siviilisääty',
+  education: 'Koulutus',
+  housing: 'Asumismuoto',
+  homeType: 'Asuntotyyppi',
+  housingCosts: 'Asumiskulut kuukaudessa (€)',
+  employment: 'Työsuhde',
+  position: 'Asema',
+  employer: 'Työnantaja',
+  since: 'Työsuhde alkanut',
+  gross: 'Bruttotulot kuukaudessa (€)',
+  net: 'Nettotulot kuukaudessa (€)',
+}
+const EN: Labels = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  hetu: 'Personal identity code',
+  email: 'E-mail',
+  phone: 'Mobile phone',
+  address: 'Street address',
+  postcode: 'Postcode',
+  city: 'Town',
+  maritalStatus: 'Marital status',
+  education: 'Education',
+  housing: 'Housing',
+  homeType: 'Type of home',
+  housingCosts: 'Housing costs per month (€)',
+  employment: 'Employment',
+  position: 'Position',
+  employer: 'Employer',
+  since: 'Employed since',
+  gross: 'Gross income per month (€)',
+  net: 'Net income per month (€)',
+}
+
+async function fillApplicant(
+  page: Page,
+  labels: Labels,
+  person: { first: string; hetu: string; email: string },
+  scope = page.locator('form'),
+) {
+  await scope.getByLabel(labels.firstName, { exact: true }).fill(person.first)
+  await scope.getByLabel(labels.lastName, { exact: true }).fill('Virtanen')
+  await scope.getByLabel(labels.hetu, { exact: true }).fill(person.hetu)
+  await scope.getByLabel(labels.email, { exact: true }).fill(person.email)
+  await scope.getByLabel(labels.phone, { exact: true }).fill('040 123 4567')
+  await scope.getByLabel(labels.address, { exact: true }).fill('Mannerheimintie 1')
+  await scope.getByLabel(labels.postcode, { exact: true }).fill('00100')
+  await scope.getByLabel(labels.city, { exact: true }).fill('Helsinki')
+  await scope.getByLabel(labels.maritalStatus, { exact: true }).selectOption('married')
+  await scope.getByLabel(labels.education, { exact: true }).selectOption('graduate')
+  await scope.getByLabel(labels.housing, { exact: true }).selectOption('renting')
+  await scope.getByLabel(labels.homeType, { exact: true }).selectOption('apartment')
+  await scope.getByLabel(labels.housingCosts, { exact: true }).fill('850')
+}
+
+async function fillWork(page: Page, labels: Labels) {
+  await page.getByLabel(labels.employment, { exact: true }).selectOption('permanent')
+  await page.getByLabel(labels.position, { exact: true }).selectOption('employee')
+  await page.getByLabel(labels.employer, { exact: true }).fill('Esimerkki Oy')
+  await page.getByLabel(labels.since, { exact: true }).fill('2015-03-01')
+  await page.getByLabel(labels.gross, { exact: true }).fill('4200')
+  await page.getByLabel(labels.net, { exact: true }).fill('3100')
+}
+
+test.describe('consumer loan application', () => {
+  test('a new user applies in Finnish with a co-applicant', async ({ page }) => {
+    await page.goto('/lainahakemus/?amount=15000&period=5&purpose=renovation')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainahakemus')
+    await expect(page.getByRole('slider', { name: 'Lainasumma (€)' })).toHaveValue('15000')
+    await expect(page.getByRole('slider', { name: 'Laina-aika (vuotta)' })).toHaveValue('5')
+    await expect(page.getByLabel('Lainan käyttötarkoitus')).toHaveValue('renovation')
+    await expect(page.getByRole('progressbar')).toHaveAccessibleName('Vaihe 1/6')
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Seuraava' }).click()
+
+    // Applicant: a wrong identity code is refused beside the field, with focus on it.
+    await expect(page.getByRole('heading', { name: 'Hakija' })).toBeVisible()
+    await expectNoAxeViolations(page)
+    const email = uniqueEmail('apply')
+    await fillApplicant(page, FI, { first: 'Aino', hetu: '131052-308U', email })
+    await page.getByRole('button', { name: 'Seuraava' }).click()
+    const hetu = page.getByLabel('Henkilötunnus')
+    await expect(hetu).toBeFocused()
+    await expect(hetu).toHaveAccessibleDescription(/Henkilötunnus ei ole oikein/)
+    await hetu.fill('131052-308T')
+    await page.getByRole('button', { name: 'Seuraava' }).click()
+
+    // Work: a reload in the middle keeps every entered value.
+    await expect(page.getByRole('heading', { name: 'Työ ja tulot' })).toBeVisible()
+    await page.getByLabel(FI.employment).selectOption('permanent')
+    await page.getByLabel(FI.employer).fill('Esimerkki Oy')
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Työ ja tulot' })).toBeVisible()
+    await expect(page.getByLabel(FI.employer)).toHaveValue('Esimerkki Oy')
+    await fillWork(page, FI)
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Seuraava' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Menot ja velat' })).toBeVisible()
+    await page.getByRole('button', { name: 'Lisää laina' }).click()
+    await page.getByLabel('Lainan tyyppi').selectOption('vehicle loan')
+    await page.getByLabel('Jäljellä (€)').fill('8000')
+    await page.getByLabel('Kuukausierä (€)').fill('250')
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Seuraava' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Yhteishakija' })).toBeVisible()
+    await page.getByLabel('Haen lainaa yhdessä toisen henkilön kanssa').check()
+    await fillApplicant(page, FI, { first: 'Eero', hetu: '010594Y123W', email: uniqueEmail('co') })
+    await fillWork(page, FI)
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Seuraava' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Yhteenveto' })).toBeVisible()
+    await expect(page.getByTestId('review-lenders').getByRole('listitem')).toHaveCount(12)
+    for (const consent of [
+      'Hyväksyn käyttöehdot',
+      'Olen lukenut tietosuojaselosteen',
+      'Lainanantajat saavat tarkistaa luottotietoni',
+      'Hakemukseni saa välittää alla luetelluille lainanantajille',
+    ]) {
+      await page.getByLabel(consent).check()
+    }
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Lähetä hakemus' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kiitos, hakemuksesi on lähetetty')
+    await expect(page.getByTestId('confirmation-lenders').getByRole('listitem')).toHaveCount(12)
+    await expect(page.getByText('Lähetimme sähköpostiisi kirjautumislinkin')).toBeVisible()
+  })
+
+  test('the same journey in English under /en/form/', async ({ page }) => {
+    await page.goto('/en/form/?amount=9000&period=3&purpose=holiday')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Loan application')
+    await expect(page.getByRole('slider', { name: 'Loan amount (€)' })).toHaveValue('9000')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await fillApplicant(page, EN, { first: 'Anna', hetu: '010594Y123W', email: uniqueEmail('en') })
+    await page.getByRole('button', { name: 'Next' }).click()
+    await fillWork(page, EN)
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByRole('heading', { name: 'Review' })).toBeVisible()
+    await page.getByRole('button', { name: 'Send application' }).click()
+    await expect(page.getByRole('alert').first()).toHaveText('Please correct the marked fields.')
+    await expect(page.getByLabel('I accept the terms of use')).toBeFocused()
+    for (const consent of [
+      'I accept the terms of use',
+      'I have read the privacy policy',
+      'Lenders may check my credit information',
+      'My application may be passed to the lenders listed below',
+    ]) {
+      await page.getByLabel(consent).check()
+    }
+    await page.getByRole('button', { name: 'Send application' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Thank you, your application has been sent',
+    )
+  })
+
+  test('a country that is not active says the form is coming', async ({ page }) => {
+    await page.goto('/pl-pl/kredyt-konsumencki/')
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Lainahakemus')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl')
+  })
+})
