@@ -200,6 +200,29 @@ test.describe('consumer loan application', () => {
     )
   })
 
+  test('the credit card application is one page on the same infrastructure', async ({ page }) => {
+    await page.goto('/luottokorttihakemus/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luottokorttihakemus')
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Lähetä hakemus' }).click()
+    await expect(page.getByLabel('Etunimi', { exact: true })).toBeFocused()
+    await fillApplicant(page, FI, { first: 'Kaisa', hetu: '131052-308T', email: uniqueEmail('card') })
+    await page.getByLabel('Työsuhde', { exact: true }).selectOption('retired')
+    await page.getByLabel('Bruttotulot kuukaudessa (€)', { exact: true }).fill('2300')
+    await page.getByLabel('Nettotulot kuukaudessa (€)', { exact: true }).fill('1900')
+    await page.getByLabel('Toivottu kortti', { exact: true }).selectOption('mastercard')
+    for (const consent of [
+      'Hyväksyn käyttöehdot',
+      'Olen lukenut tietosuojaselosteen',
+      'Lainanantajat saavat tarkistaa luottotietoni',
+      'Hakemukseni saa välittää alla luetelluille lainanantajille',
+    ]) {
+      await page.getByLabel(consent).check()
+    }
+    await page.getByRole('button', { name: 'Lähetä hakemus' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kiitos, hakemuksesi on lähetetty')
+  })
+
   test('a country that is not active says the form is coming', async ({ page }) => {
     await page.goto('/pl-pl/kredyt-konsumencki/')
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Lainahakemus')

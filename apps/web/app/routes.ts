@@ -12,6 +12,7 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   adminUsers: 'features/admin/admin-users-route.tsx',
   consumerLoanForm: 'features/application/consumer-loan-route.tsx',
   continuousApplication: 'features/application/continuous-route.tsx',
+  creditCardForm: 'features/application/credit-card-route.tsx',
   notFound: 'features/status/status-route.tsx',
   maintenance: 'features/status/status-route.tsx',
   forbidden: 'features/status/status-route.tsx',

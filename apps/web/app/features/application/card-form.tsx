@@ -1,0 +1,182 @@
+import { CARD_TYPES, CreditCardApplicationSchema, EMPLOYMENT_TYPES } from '@lainava/domain'
+import { useCallback, useEffect, useState } from 'react'
+import { useFetcher } from 'react-router'
+import { Button } from '../../components/ui/button.tsx'
+import type { Recipient } from '../../context.ts'
+import { useI18n } from '../../lib/i18n.tsx'
+import type { ActionResult } from './application-form.tsx'
+import { CheckField, EnumField, FormContext, fieldId, MoneyField } from './fields.tsx'
+import { type ApplicantData, emptyApplicant, type FormData, setAt } from './form-state.ts'
+import { ApplicantFields } from './steps.tsx'
+
+export type CardFormData = {
+  applicant: ApplicantData
+  work: { employmentType: string; monthlyGrossIncome: string; monthlyNetIncome: string }
+  cardTypePreference: string
+  limitWished: string
+  consents: FormData['consents']
+}
+
+const STORAGE_KEY = 'lainava:credit-card-form'
+
+export function emptyCardForm(): CardFormData {
+  return {
+    applicant: emptyApplicant(),
+    work: { employmentType: '', monthlyGrossIncome: '', monthlyNetIncome: '' },
+    cardTypePreference: '',
+    limitWished: '3000',
+    consents: {
+      termsAccepted: false,
+      privacyAccepted: false,
+      creditCheckConsent: false,
+      shareWithLendersConsent: false,
+      marketingEmail: false,
+      marketingSms: false,
+    },
+  }
+}
+
+/** The shorter credit card application: one page on the same infrastructure as the loan form. */
+export function CardForm({
+  lenders,
+  onSubmitted,
+}: {
+  lenders: Recipient[]
+  onSubmitted(result: Extract<ActionResult, { ok: true; intent: 'submit' }>): void
+}) {
+  const { t, lang } = useI18n()
+  const [data, setData] = useState<CardFormData>(emptyCardForm)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [idempotencyKey, setIdempotencyKey] = useState('')
+  const fetcher = useFetcher<ActionResult>()
+
+  useEffect(() => {
+    const stored = sessionStorage.getItem(STORAGE_KEY)
+    if (stored) {
+      const parsed = JSON.parse(stored) as { data: CardFormData; idempotencyKey: string }
+      setData(parsed.data)
+      setIdempotencyKey(parsed.idempotencyKey)
+    } else {
+      setIdempotencyKey(crypto.randomUUID())
+    }
+  }, [])
+
+  useEffect(() => {
+    if (idempotencyKey) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ data, idempotencyKey }))
+  }, [data, idempotencyKey])
+
+  const setField = useCallback((path: string, value: unknown) => {
+    setData((current) => setAt(current, path, value))
+    setErrors(({ [path]: _removed, ...rest }) => rest)
+  }, [])
+
+  const showErrors = useCallback((found: Record<string, string>) => {
+    setErrors(found)
+    const first = Object.keys(found)[0]
+    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus())
+  }, [])
+
+  useEffect(() => {
+    const result = fetcher.data
+    if (!result || result.intent !== 'submit') return
+    if (result.ok) {
+      sessionStorage.removeItem(STORAGE_KEY)
+      onSubmitted(result)
+    } else if (result.fieldErrors) {
+      showErrors(Object.fromEntries(result.fieldErrors.map((error) => [error.path, error.message])))
+    }
+  }, [fetcher.data, onSubmitted, showErrors])
+
+  function submit() {
+    const parsed = CreditCardApplicationSchema.safeParse(data)
+    if (!parsed.success) {
+      const found: Record<string, string> = {}
+      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message
+      return showErrors(found)
+    }
+    fetcher.submit(
+      { intent: 'submit', idempotencyKey, language: lang, data: JSON.stringify(data) },
+      { method: 'post' },
+    )
+  }
+
+  const failure = fetcher.data?.intent === 'submit' && !fetcher.data.ok ? fetcher.data.message : null
+  return (
+    <FormContext.Provider value={{ data: data as unknown as FormData, errors, setField }}>
+      <form
+        noValidate
+        className="mt-6 flex flex-col gap-6 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200"
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit()
+        }}
+      >
+        {Object.keys(errors).length > 0 || failure ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+            {failure ?? t('form.errorSummary')}
+          </p>
+        ) : null}
+        <section aria-labelledby="card-applicant">
+          <h2 id="card-applicant" className="mb-4 text-xl font-semibold">
+            {t('form.step.applicant')}
+          </h2>
+          <ApplicantFields prefix="applicant" />
+        </section>
+        <section aria-labelledby="card-income" className="grid gap-4 md:grid-cols-2">
+          <h2 id="card-income" className="text-xl font-semibold md:col-span-2">
+            {t('form.step.work')}
+          </h2>
+          <EnumField
+            path="work.employmentType"
+            label="field.employmentType"
+            group="employment"
+            values={EMPLOYMENT_TYPES}
+          />
+          <MoneyField path="work.monthlyGrossIncome" label="field.monthlyGrossIncome" />
+          <MoneyField path="work.monthlyNetIncome" label="field.monthlyNetIncome" />
+        </section>
+        <section aria-labelledby="card-card" className="grid gap-4 md:grid-cols-2">
+          <h2 id="card-card" className="text-xl font-semibold md:col-span-2">
+            {t('form.cardTitle')}
+          </h2>
+          <EnumField
+            path="cardTypePreference"
+            label="field.cardTypePreference"
+            group="cardType"
+            values={CARD_TYPES}
+          />
+          <MoneyField path="limitWished" label="field.limitWished" />
+        </section>
+        <section aria-labelledby="card-lenders">
+          <h2 id="card-lenders" className="text-xl font-semibold">
+            {t('review.lenders')}
+          </h2>
+          <ul className="mt-2 grid list-disc gap-1 pl-6 md:grid-cols-2">
+            {lenders.map((lender) => (
+              <li key={lender.id}>{lender.name}</li>
+            ))}
+          </ul>
+        </section>
+        <fieldset className="flex flex-col gap-1">
+          <legend className="text-lg font-semibold">{t('review.consents')}</legend>
+          <CheckField path="consents.termsAccepted" label="field.termsAccepted" />
+          <CheckField path="consents.privacyAccepted" label="field.privacyAccepted" />
+          <CheckField path="consents.creditCheckConsent" label="field.creditCheckConsent" />
+          <CheckField path="consents.shareWithLendersConsent" label="field.shareWithLendersConsent" />
+          <CheckField path="consents.marketingEmail" label="field.marketingEmail" />
+        </fieldset>
+        <div>
+          <Button
+            type="submit"
+            variant="primary"
+            size="lg"
+            loading={fetcher.state !== 'idle'}
+            loadingLabel={t('form.submitting')}
+          >
+            {t('form.submit')}
+          </Button>
+        </div>
+      </form>
+    </FormContext.Provider>
+  )
+}
