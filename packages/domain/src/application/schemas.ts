@@ -42,6 +42,11 @@ export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number]
 
 const REQUIRED: ValidationMessageKey = 'validation.required'
 
+// Every schema here answers with a catalogue key, also for a wrong type (not zod's English default).
+const obj = <Shape extends z.core.$ZodLooseShape>(shape: Shape) => z.object(shape, { error: REQUIRED })
+const list = <Item extends z.ZodType>(item: Item) => z.array(item, { error: 'validation.invalid' })
+const flag = () => z.boolean({ error: REQUIRED })
+
 /** Form posts are text: '' is "not given"; "1 200,50" is 1200.5. */
 function toNumber(value: unknown): unknown {
   if (typeof value !== 'string') return value
@@ -131,7 +136,7 @@ export const PhoneSchema = z
     return e164
   })
 
-export const LoanStepSchema = z.object({
+export const LoanStepSchema = obj({
   amount: wholeNumber(
     CONSUMER_LOAN_LIMITS.minAmount,
     CONSUMER_LOAN_LIMITS.maxAmount,
@@ -143,10 +148,10 @@ export const LoanStepSchema = z.object({
     'validation.period.range',
   ),
   purpose: choice(CONSUMER_LOAN_PURPOSES),
-  refinance: z.boolean().default(false),
+  refinance: flag().default(false),
 })
 
-export const ApplicantSchema = z.object({
+export const ApplicantSchema = obj({
   firstName: nameField,
   lastName: nameField,
   hetu: HetuSchema,
@@ -173,46 +178,42 @@ export const ApplicantSchema = z.object({
   children: wholeNumber(0, 15),
 })
 
-export const WorkSchema = z
-  .object({
-    employmentType: choice(EMPLOYMENT_TYPES),
-    jobPosition: choice(JOB_POSITIONS).optional(),
-    employer: text(100).optional(),
-    employedSince: pastDate.optional(),
-    monthlyGrossIncome: money(100_000),
-    monthlyNetIncome: money(100_000),
-    otherIncome: money(100_000).default(0),
-  })
-  .superRefine((work, ctx) => {
-    if (EMPLOYED_TYPES.includes(work.employmentType)) {
-      for (const field of ['jobPosition', 'employer', 'employedSince'] as const) {
-        if (work[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED })
-      }
+export const WorkSchema = obj({
+  employmentType: choice(EMPLOYMENT_TYPES),
+  jobPosition: choice(JOB_POSITIONS).optional(),
+  employer: text(100).optional(),
+  employedSince: pastDate.optional(),
+  monthlyGrossIncome: money(100_000),
+  monthlyNetIncome: money(100_000),
+  otherIncome: money(100_000).default(0),
+}).superRefine((work, ctx) => {
+  if (EMPLOYED_TYPES.includes(work.employmentType)) {
+    for (const field of ['jobPosition', 'employer', 'employedSince'] as const) {
+      if (work[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: REQUIRED })
     }
-    if (work.monthlyNetIncome > work.monthlyGrossIncome) {
-      ctx.addIssue({ code: 'custom', path: ['monthlyNetIncome'], message: 'validation.income.netAboveGross' })
-    }
-  })
+  }
+  if (work.monthlyNetIncome > work.monthlyGrossIncome) {
+    ctx.addIssue({ code: 'custom', path: ['monthlyNetIncome'], message: 'validation.income.netAboveGross' })
+  }
+})
 
-export const DebtsSchema = z.object({
-  debts: z
-    .array(
-      z.object({
-        type: choice(DEBT_TYPES),
-        remaining: money(2_000_000),
-        monthlyPayment: money(50_000),
-        refinance: z.boolean().default(false),
-      }),
-    )
+export const DebtsSchema = obj({
+  debts: list(
+    obj({
+      type: choice(DEBT_TYPES),
+      remaining: money(2_000_000),
+      monthlyPayment: money(50_000),
+      refinance: flag().default(false),
+    }),
+  )
     .max(20, 'validation.invalid')
     .default([]),
-  creditCards: z
-    .array(z.object({ cardType: choice(CARD_TYPES), limit: money(100_000) }))
+  creditCards: list(obj({ cardType: choice(CARD_TYPES), limit: money(100_000) }))
     .max(10, 'validation.invalid')
     .default([]),
 })
 
-export const CoApplicantSchema = z.object({
+export const CoApplicantSchema = obj({
   applicant: ApplicantSchema,
   work: WorkSchema,
   debts: DebtsSchema,
@@ -220,25 +221,24 @@ export const CoApplicantSchema = z.object({
 
 const mustAccept = z.literal(true, { error: 'validation.consent.required' })
 
-export const ConsentsSchema = z.object({
+export const ConsentsSchema = obj({
   termsAccepted: mustAccept,
   privacyAccepted: mustAccept,
   creditCheckConsent: mustAccept,
   shareWithLendersConsent: mustAccept,
-  marketingEmail: z.boolean().default(false),
-  marketingSms: z.boolean().default(false),
+  marketingEmail: flag().default(false),
+  marketingSms: flag().default(false),
 })
 
-export const ConsumerLoanApplicationSchema = z
-  .object({
-    loan: LoanStepSchema,
-    applicant: ApplicantSchema,
-    work: WorkSchema,
-    debts: DebtsSchema,
-    hasCoApplicant: z.boolean().default(false),
-    coApplicant: CoApplicantSchema.optional(),
-    consents: ConsentsSchema,
-  })
+export const ConsumerLoanApplicationSchema = obj({
+  loan: LoanStepSchema,
+  applicant: ApplicantSchema,
+  work: WorkSchema,
+  debts: DebtsSchema,
+  hasCoApplicant: flag().default(false),
+  coApplicant: CoApplicantSchema.optional(),
+  consents: ConsentsSchema,
+})
   .superRefine((application, ctx) => {
     if (application.hasCoApplicant && !application.coApplicant) {
       ctx.addIssue({ code: 'custom', path: ['coApplicant'], message: REQUIRED })
@@ -260,9 +260,9 @@ export const ConsumerLoanApplicationSchema = z
 
 export type ConsumerLoanApplication = z.output<typeof ConsumerLoanApplicationSchema>
 
-export const CreditCardApplicationSchema = z.object({
+export const CreditCardApplicationSchema = obj({
   applicant: ApplicantSchema,
-  work: z.object({
+  work: obj({
     employmentType: choice(EMPLOYMENT_TYPES),
     monthlyGrossIncome: money(100_000),
     monthlyNetIncome: money(100_000),
