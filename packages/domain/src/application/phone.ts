@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { parsePhoneNumberFromString } from 'libphonenumber-js'
 
 /** A phone number as E.164 (+358401234567), or null when it is not a valid number. */
 export function normalizePhone(text: string, defaultCountry: 'FI' = 'FI'): string | null {

@@ -1,4 +1,5 @@
-import { CARD_TYPES, CreditCardApplicationSchema, EMPLOYMENT_TYPES } from '@lainava/domain'
+import { CARD_TYPES, EMPLOYMENT_TYPES } from '@lainava/domain/application/enums'
+import { CreditCardApplicationSchema } from '@lainava/domain/application/schemas'
 import { useCallback, useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'

@@ -1,4 +1,5 @@
-import { CONSUMER_LOAN_LIMITS, parseLoanPrefill } from '@lainava/domain'
+import { parseLoanPrefill } from '@lainava/domain/application/prefill'
+import { CONSUMER_LOAN_LIMITS } from '@lainava/domain/constants'
 import { isActiveLanguage, type Language, languageOfPath } from '@lainava/routing'
 import { useState } from 'react'
 import { data } from 'react-router'

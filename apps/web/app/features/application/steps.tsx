@@ -1,6 +1,5 @@
 import {
   CARD_TYPES,
-  CONSUMER_LOAN_LIMITS,
   CONSUMER_LOAN_PURPOSES,
   DEBT_TYPES,
   EDUCATIONS,
@@ -9,8 +8,9 @@ import {
   HOUSING_TYPES,
   JOB_POSITIONS,
   MARITAL_STATUSES,
-  representativeExample,
-} from '@lainava/domain'
+} from '@lainava/domain/application/enums'
+import { CONSUMER_LOAN_LIMITS } from '@lainava/domain/constants'
+import { representativeExample } from '@lainava/domain/representative-example'
 import { formatCurrency } from '@lainava/i18n'
 import { useContext } from 'react'
 import { Button } from '../../components/ui/button.tsx'

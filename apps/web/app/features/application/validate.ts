@@ -5,7 +5,7 @@ import {
   DebtsSchema,
   LoanStepSchema,
   WorkSchema,
-} from '@lainava/domain'
+} from '@lainava/domain/application/schemas'
 import type { z } from 'zod'
 import { type FormData, type Step, toSubmission } from './form-state.ts'
 

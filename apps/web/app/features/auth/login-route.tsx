@@ -1,4 +1,4 @@
-import { isValidEmail } from '@lainava/domain'
+import { isValidEmail } from '@lainava/domain/validators'
 import { languageOfPath, pathFor } from '@lainava/routing'
 import { useEffect, useRef } from 'react'
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router'

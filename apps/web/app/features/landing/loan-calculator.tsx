@@ -1,4 +1,7 @@
-import { CONSUMER_LOAN_LIMITS, representativeExample, roundHalfUp } from '@lainava/domain'
+// Subpath imports keep the landing's bundle to the loan maths it uses.
+import { CONSUMER_LOAN_LIMITS } from '@lainava/domain/constants'
+import { roundHalfUp } from '@lainava/domain/loan-math'
+import { representativeExample } from '@lainava/domain/representative-example'
 import { formatCurrency, formatPercent } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { useId, useMemo, useState } from 'react'
