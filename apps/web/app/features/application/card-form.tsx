@@ -6,9 +6,9 @@ import { Button } from '../../components/ui/button.tsx'
 import type { Recipient } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import type { ActionResult } from './application-form.tsx'
-import { CheckField, EnumField, FormContext, fieldId, MoneyField } from './fields.tsx'
+import { EnumField, FormContext, fieldId, MoneyField } from './fields.tsx'
 import { type ApplicantData, emptyApplicant, type FormData, setAt } from './form-state.ts'
-import { ApplicantFields } from './steps.tsx'
+import { ApplicantFields, ConsentFields } from './steps.tsx'
 
 export type CardFormData = {
   applicant: ApplicantData
@@ -158,14 +158,7 @@ export function CardForm({
             ))}
           </ul>
         </section>
-        <fieldset className="flex flex-col gap-1">
-          <legend className="text-lg font-semibold">{t('review.consents')}</legend>
-          <CheckField path="consents.termsAccepted" label="field.termsAccepted" />
-          <CheckField path="consents.privacyAccepted" label="field.privacyAccepted" />
-          <CheckField path="consents.creditCheckConsent" label="field.creditCheckConsent" />
-          <CheckField path="consents.shareWithLendersConsent" label="field.shareWithLendersConsent" />
-          <CheckField path="consents.marketingEmail" label="field.marketingEmail" />
-        </fieldset>
+        <ConsentFields />
         <div>
           <Button
             type="submit"

@@ -12,6 +12,7 @@ import type { Route } from './+types/consumer-loan-route'
 import { type ActionResult, ApplicationForm } from './application-form.tsx'
 import { Confirmation } from './confirmation.tsx'
 import { emptyForm, type FormData, STEPS, type Step } from './form-state.ts'
+import { submitApplicationAction } from './submit-application.server.ts'
 
 const MAX_DRAFT_BYTES = 64 * 1024
 
@@ -81,26 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const cookie of setCookies) headers.append('set-cookie', cookie)
     return data({ intent: 'draft', ok: true } satisfies ActionResult, { headers })
   }
-  const result = await applications.submit({
-    cookieHeader,
-    kind: 'consumer-loan',
-    idempotencyKey: String(form.get('idempotencyKey') ?? ''),
-    language: String(form.get('language') ?? 'fi'),
-    application: payload,
-    ip: clientIp,
-  })
-  if (!result.ok) {
-    return data(
-      {
-        intent: 'submit',
-        ok: false,
-        message: result.message,
-        fieldErrors: 'fieldErrors' in result ? result.fieldErrors : undefined,
-      } satisfies ActionResult,
-      { status: result.status },
-    )
-  }
-  return { intent: 'submit', ...result } satisfies ActionResult
+  return submitApplicationAction({ applications, clientIp }, request, form, 'consumer-loan', payload)
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

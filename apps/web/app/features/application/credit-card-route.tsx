@@ -10,6 +10,7 @@ import type { Route } from './+types/credit-card-route'
 import type { ActionResult } from './application-form.tsx'
 import { CardForm } from './card-form.tsx'
 import { Confirmation } from './confirmation.tsx'
+import { submitApplicationAction } from './submit-application.server.ts'
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   if (!isActiveLanguage(languageOfPath(url.pathname) as Language))
@@ -26,26 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     return data({ intent: 'submit', ok: false, message: '' } satisfies ActionResult, { status: 400 })
   }
-  const result = await applications.submit({
-    cookieHeader: request.headers.get('cookie'),
-    kind: 'credit-card',
-    idempotencyKey: String(form.get('idempotencyKey') ?? ''),
-    language: String(form.get('language') ?? 'fi'),
-    application: payload,
-    ip: clientIp,
-  })
-  if (!result.ok) {
-    return data(
-      {
-        intent: 'submit',
-        ok: false,
-        message: result.message,
-        fieldErrors: 'fieldErrors' in result ? result.fieldErrors : undefined,
-      } satisfies ActionResult,
-      { status: result.status },
-    )
-  }
-  return { intent: 'submit', ...result } satisfies ActionResult
+  return submitApplicationAction({ applications, clientIp }, request, form, 'credit-card', payload)
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {

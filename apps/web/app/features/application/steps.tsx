@@ -297,15 +297,23 @@ export function ReviewStep({ lenders }: { lenders: Recipient[] }) {
           ))}
         </ul>
       </section>
-      <fieldset className="flex flex-col gap-1">
-        <legend className="text-lg font-semibold">{t('review.consents')}</legend>
-        <CheckField path="consents.termsAccepted" label="field.termsAccepted" />
-        <CheckField path="consents.privacyAccepted" label="field.privacyAccepted" />
-        <CheckField path="consents.creditCheckConsent" label="field.creditCheckConsent" />
-        <CheckField path="consents.shareWithLendersConsent" label="field.shareWithLendersConsent" />
-        <CheckField path="consents.marketingEmail" label="field.marketingEmail" />
-        <CheckField path="consents.marketingSms" label="field.marketingSms" />
-      </fieldset>
+      <ConsentFields />
     </div>
+  )
+}
+
+/** The consents of every application form: the four required ones and the marketing opt-ins. */
+export function ConsentFields() {
+  const { t } = useI18n()
+  return (
+    <fieldset className="flex flex-col gap-1">
+      <legend className="text-lg font-semibold">{t('review.consents')}</legend>
+      <CheckField path="consents.termsAccepted" label="field.termsAccepted" />
+      <CheckField path="consents.privacyAccepted" label="field.privacyAccepted" />
+      <CheckField path="consents.creditCheckConsent" label="field.creditCheckConsent" />
+      <CheckField path="consents.shareWithLendersConsent" label="field.shareWithLendersConsent" />
+      <CheckField path="consents.marketingEmail" label="field.marketingEmail" />
+      <CheckField path="consents.marketingSms" label="field.marketingSms" />
+    </fieldset>
   )
 }
