@@ -16,7 +16,7 @@ export type ActionResult =
 
 const STORAGE_KEY = 'lainava:consumer-loan-form'
 
-type Stored = { data: FormData; step: Step; idempotencyKey: string; savedAt: number }
+type Stored = { data: FormData; step: Step; idempotencyKey: string }
 
 /**
  * The consumer loan application: one step at a time with a progress bar,
@@ -27,14 +27,12 @@ type Stored = { data: FormData; step: Step; idempotencyKey: string; savedAt: num
 export function ApplicationForm({
   initial,
   initialStep,
-  draftSavedAt,
   prefilled,
   lenders,
   onSubmitted,
 }: {
   initial: FormData
   initialStep: Step
-  draftSavedAt: number
   /** The address carried amount and period: they win over a copy kept in this tab. */
   prefilled: boolean
   lenders: Recipient[]
@@ -50,21 +48,25 @@ export function ApplicationForm({
   const draftFetcher = useFetcher<ActionResult>()
   const submitFetcher = useFetcher<ActionResult>()
 
-  // After hydration: take this tab's newer copy if there is one (a reload in the middle of a step).
+  // After hydration: this tab's own copy wins (a reload in the middle of a step). It is never older than
+  // what this tab sent to the server; the server draft is for another tab or device.
+  const hydrated = useRef(false)
   useEffect(() => {
+    if (hydrated.current) return
+    hydrated.current = true
     const stored = sessionStorage.getItem(STORAGE_KEY)
     const parsed = stored ? (JSON.parse(stored) as Stored) : null
-    if (parsed && parsed.savedAt >= draftSavedAt) {
+    if (parsed) {
       setData(prefilled ? { ...parsed.data, loan: { ...parsed.data.loan, ...initial.loan } } : parsed.data)
       setStep(parsed.step)
     }
     setIdempotencyKey(parsed?.idempotencyKey ?? crypto.randomUUID())
     setRestored(true)
-  }, [draftSavedAt, initial, prefilled])
+  }, [initial, prefilled])
 
   useEffect(() => {
     if (!restored) return
-    const stored: Stored = { data, step, idempotencyKey, savedAt: Date.now() }
+    const stored: Stored = { data, step, idempotencyKey }
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored))
   }, [data, step, idempotencyKey, restored])
 

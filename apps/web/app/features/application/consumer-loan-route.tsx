@@ -2,7 +2,7 @@ import { parseLoanPrefill } from '@lainava/domain/application/prefill'
 import { CONSUMER_LOAN_LIMITS } from '@lainava/domain/constants'
 import { isActiveLanguage, type Language, languageOfPath } from '@lainava/routing'
 import { useState } from 'react'
-import { data } from 'react-router'
+import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
@@ -53,7 +53,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     notActive: false as const,
     initial,
     initialStep: step,
-    draftSavedAt: draft ? Date.parse(draft.updatedAt) : 0,
     prefilled: prefill !== null,
     lenders,
   }
@@ -85,6 +84,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitApplicationAction({ applications, clientIp }, request, form, 'consumer-loan', payload)
 }
 
+// Saving a draft changes nothing the page shows: no reload of the loaders behind the user's typing.
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.get('intent') === 'draft' ? false : defaultShouldRevalidate
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataFromMatches(matches)
   if (!root) return []
@@ -110,7 +114,6 @@ export default function ConsumerLoanRoute({ loaderData }: Route.ComponentProps) 
         <ApplicationForm
           initial={loaderData.initial}
           initialStep={loaderData.initialStep}
-          draftSavedAt={loaderData.draftSavedAt}
           prefilled={loaderData.prefilled}
           lenders={loaderData.lenders}
           onSubmitted={setSubmitted}
