@@ -105,6 +105,17 @@ async function fillWork(page: Page, labels: Labels) {
   await page.getByLabel(labels.net, { exact: true }).fill('3100')
 }
 
+async function acceptRequiredConsents(page: Page, labels: readonly string[]) {
+  for (const consent of labels) await page.getByLabel(consent).check()
+}
+
+const FI_CONSENTS = [
+  'Hyväksyn käyttöehdot',
+  'Olen lukenut tietosuojaselosteen',
+  'Lainanantajat saavat tarkistaa luottotietoni',
+  'Hakemukseni saa välittää alla luetelluille lainanantajille',
+] as const
+
 test.describe('consumer loan application', () => {
   test('a new user applies in Finnish with a co-applicant', async ({ page }) => {
     await page.goto('/lainahakemus/?amount=15000&period=5&purpose=renovation')
@@ -156,14 +167,7 @@ test.describe('consumer loan application', () => {
 
     await expect(page.getByRole('heading', { name: 'Yhteenveto' })).toBeVisible()
     await expect(page.getByTestId('review-lenders').getByRole('listitem')).toHaveCount(12)
-    for (const consent of [
-      'Hyväksyn käyttöehdot',
-      'Olen lukenut tietosuojaselosteen',
-      'Lainanantajat saavat tarkistaa luottotietoni',
-      'Hakemukseni saa välittää alla luetelluille lainanantajille',
-    ]) {
-      await page.getByLabel(consent).check()
-    }
+    await acceptRequiredConsents(page, FI_CONSENTS)
     await expectNoAxeViolations(page)
     await page.getByRole('button', { name: 'Lähetä hakemus' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kiitos, hakemuksesi on lähetetty')
@@ -189,14 +193,12 @@ test.describe('consumer loan application', () => {
     await page.getByRole('button', { name: 'Send application' }).click()
     await expect(page.getByRole('alert').first()).toHaveText('Please correct the marked fields.')
     await expect(page.getByLabel('I accept the terms of use')).toBeFocused()
-    for (const consent of [
+    await acceptRequiredConsents(page, [
       'I accept the terms of use',
       'I have read the privacy policy',
       'Lenders may check my credit information',
       'My application may be passed to the lenders listed below',
-    ]) {
-      await page.getByLabel(consent).check()
-    }
+    ])
     await page.getByRole('button', { name: 'Send application' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Thank you, your application has been sent',
@@ -214,14 +216,7 @@ test.describe('consumer loan application', () => {
     await page.getByLabel('Bruttotulot kuukaudessa (€)', { exact: true }).fill('2300')
     await page.getByLabel('Nettotulot kuukaudessa (€)', { exact: true }).fill('1900')
     await page.getByLabel('Toivottu kortti', { exact: true }).selectOption('mastercard')
-    for (const consent of [
-      'Hyväksyn käyttöehdot',
-      'Olen lukenut tietosuojaselosteen',
-      'Lainanantajat saavat tarkistaa luottotietoni',
-      'Hakemukseni saa välittää alla luetelluille lainanantajille',
-    ]) {
-      await page.getByLabel(consent).check()
-    }
+    await acceptRequiredConsents(page, FI_CONSENTS)
     await page.getByRole('button', { name: 'Lähetä hakemus' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kiitos, hakemuksesi on lähetetty')
   })

@@ -1,16 +1,14 @@
 import { parseLoanPrefill } from '@lainava/domain/application/prefill'
 import { CONSUMER_LOAN_LIMITS } from '@lainava/domain/constants'
 import { isActiveLanguage, type Language, languageOfPath } from '@lainava/routing'
-import { useState } from 'react'
 import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { alternateLinks } from '../../lib/seo.ts'
-import { StatusPage } from '../status/status-page.tsx'
 import type { Route } from './+types/consumer-loan-route'
 import { type ActionResult, ApplicationForm } from './application-form.tsx'
-import { Confirmation } from './confirmation.tsx'
+import { ApplicationPage } from './application-page.tsx'
 import { emptyForm, type FormData, STEPS, type Step } from './form-state.ts'
 import { submitApplicationAction } from './submit-application.server.ts'
 
@@ -101,24 +99,21 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export default function ConsumerLoanRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n()
-  const [submitted, setSubmitted] = useState<Extract<ActionResult, { ok: true; intent: 'submit' }> | null>(
-    null,
-  )
-  if (loaderData.notActive) return <StatusPage kind="comingSoon" />
-  if (submitted) return <Confirmation result={submitted} />
   return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">{t('form.title')}</h1>
-      <p className="mt-2 text-slate-700">{t('form.lead')}</p>
-      <div className="mt-6">
-        <ApplicationForm
-          initial={loaderData.initial}
-          initialStep={loaderData.initialStep}
-          prefilled={loaderData.prefilled}
-          lenders={loaderData.lenders}
-          onSubmitted={setSubmitted}
-        />
-      </div>
-    </div>
+    <ApplicationPage notActive={loaderData.notActive} title={t('form.title')} lead={t('form.lead')}>
+      {(onSubmitted) =>
+        loaderData.notActive ? null : (
+          <div className="mt-6">
+            <ApplicationForm
+              initial={loaderData.initial}
+              initialStep={loaderData.initialStep}
+              prefilled={loaderData.prefilled}
+              lenders={loaderData.lenders}
+              onSubmitted={onSubmitted}
+            />
+          </div>
+        )
+      }
+    </ApplicationPage>
   )
 }
