@@ -45,7 +45,11 @@ function toWebRequest(request: FastifyRequest, origin: string, signal: AbortSign
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
   }
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD'
-  return new Request(new URL(request.url, origin), {
+  // Only the path and query come from the client; the origin is ours (no absolute-form request targets).
+  const target = request.url.startsWith('/')
+    ? request.url
+    : `/${request.url.replace(/^[a-z]+:\/\/[^/]*/i, '')}`
+  return new Request(new URL(target.replace(/^\/+/, '/'), origin), {
     method: request.method,
     headers,
     signal,

@@ -66,8 +66,11 @@ export function UserProvider({ root, children }: { root: RootData; children: Rea
     () => ({
       state,
       client,
-      logout: () =>
-        logoutUser(
+      logout: () => {
+        // A shared computer: the form copies kept in this tab leave with the user.
+        for (const key of Object.keys(sessionStorage))
+          if (key.startsWith('lainava:')) sessionStorage.removeItem(key)
+        return logoutUser(
           dispatch,
           client,
           (to, options) => {
@@ -75,7 +78,8 @@ export function UserProvider({ root, children }: { root: RootData; children: Rea
             void revalidator.revalidate()
           },
           pathFor('landing', root.lang),
-        ),
+        )
+      },
     }),
     [state, client, navigate, revalidator, root.lang],
   )

@@ -292,7 +292,9 @@ export async function loadDraft(
         .limit(1)),
     )
   }
-  const newest = candidates.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0]
+  // A draft that belongs to an account is shown only to that account, never to whoever uses the browser next.
+  const visible = candidates.filter((draft) => draft.userId === null || draft.userId === input.userId)
+  const newest = visible.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0]
   if (!newest) return null
   return {
     kind: newest.kind,

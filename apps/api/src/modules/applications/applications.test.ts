@@ -160,7 +160,7 @@ describe('drafts and ownership', () => {
     const sameBrowser = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/applications/drafts/consumer-loan',
-      cookies: { lv_draft: browserCookie ?? '' },
+      cookies: { ...user.cookies, lv_draft: browserCookie ?? '' },
     })
     expect(sameBrowser.json()).toMatchObject({ step: 'work', data: { loan: { amount: 12000 } } })
     // Another device: no draft cookie, but the same login.
@@ -202,5 +202,30 @@ describe('drafts and ownership', () => {
     ).toBe(404)
     const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/applications', cookies: other.cookies })
     expect(list.json().applications).toEqual([])
+  })
+})
+
+describe('drafts on a shared browser', () => {
+  it('does not show a logged-in user’s draft to the next visitor of the same browser', async () => {
+    const user = await loginAs(ctx.database.db)
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/applications/drafts/consumer-loan',
+      payload: { step: 'applicant', data: { applicant: { hetu: '131052-308T' } } },
+      cookies: user.cookies,
+    })
+    const browser = setCookies(saved).lv_draft ?? ''
+    const nextVisitor = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/applications/drafts/consumer-loan',
+      cookies: { lv_draft: browser },
+    })
+    expect(nextVisitor.statusCode).toBe(404)
+    const owner = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/applications/drafts/consumer-loan',
+      cookies: { ...user.cookies, lv_draft: browser },
+    })
+    expect(owner.json().data).toEqual({ applicant: { hetu: '131052-308T' } })
   })
 })
