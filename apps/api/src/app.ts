@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from '@fa
 import type { DbHandle } from '@lainava/db'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import { type Config, hasRole } from './config.ts'
+import { startJobQueue } from './jobs/job-queue.ts'
 import { loggerOptions } from './logger.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { applicationRoutes } from './modules/applications/routes.ts'
@@ -14,6 +15,7 @@ import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { lenderRoutes } from './modules/lender/routes.ts'
 import { loanCalculatorRoutes } from './modules/loan-calculator/routes.ts'
+import { startMarketplaceWorker } from './modules/marketplace/worker.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
@@ -55,8 +57,17 @@ export async function buildApp({ config, database }: AppDeps) {
   await app.register(compress, { threshold: 1024 })
   await app.register(cookie)
   registerErrorHandling(app)
-  const services = createServices(config, database, app.log)
-  app.addHook('onClose', async () => services.mailer.close())
+  // Jobs: the API role sends them, the worker role runs them (both on our PostgreSQL).
+  const jobs =
+    hasRole(config, 'api') || hasRole(config, 'worker') ? await startJobQueue(database, app.log) : null
+  const services = createServices(config, database, app.log, jobs)
+  let stopWorker: (() => Promise<void>) | undefined
+  if (jobs && hasRole(config, 'worker')) stopWorker = await startMarketplaceWorker({ ...services, jobs })
+  app.addHook('onClose', async () => {
+    await stopWorker?.()
+    await jobs?.stop()
+    services.mailer.close()
+  })
 
   // The OpenAPI plugin must come before the routes it documents.
   if (hasRole(config, 'api')) await registerOpenApi(app, config)

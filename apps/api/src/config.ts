@@ -39,6 +39,8 @@ export const ConfigSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
     DEV_MAILBOX: booleanText.default(false),
+    /** Multiplies the sandbox lenders' answer delays: 0 answers at once (tests, benchmarks), 1 as seeded. */
+    SANDBOX_DELAY_SCALE: z.coerce.number().min(0).max(100).default(1),
     COOKIE_SECURE: booleanText.optional(),
     ENCRYPTION_KEY: z
       .string()

@@ -2,13 +2,19 @@ import type { DbHandle } from '@lainava/db'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import { createFieldCipher, type FieldCipher, loadEncryptionKey } from './crypto/field-encryption.ts'
-import type { AuthDeps } from './modules/auth/login-service.ts'
+import type { JobQueue } from './jobs/job-queue.ts'
 import { createMailer } from './modules/email/mailer.ts'
+import type { MarketplaceDeps } from './modules/marketplace/marketplace.ts'
 
 /** What the service functions need, built once per process. */
-export type Services = AuthDeps & { database: DbHandle; cipher: FieldCipher }
+export type Services = MarketplaceDeps & { database: DbHandle; cipher: FieldCipher }
 
-export function createServices(config: Config, database: DbHandle, log: FastifyBaseLogger): Services {
+export function createServices(
+  config: Config,
+  database: DbHandle,
+  log: FastifyBaseLogger,
+  jobs: JobQueue | null,
+): Services {
   return {
     db: database.db,
     database,
@@ -16,5 +22,6 @@ export function createServices(config: Config, database: DbHandle, log: FastifyB
     log,
     mailer: createMailer(config, database.db, log),
     cipher: createFieldCipher(loadEncryptionKey(config)),
+    jobs,
   }
 }

@@ -21,6 +21,8 @@ export type DbHandle = {
   ping(): Promise<void>
   migrate(): Promise<void>
   close(): Promise<void>
+  /** The underlying connection, for pg-boss: its own pool on a server, the same PGlite instance embedded. */
+  connection: { kind: 'server'; url: string } | { kind: 'embedded'; pglite: PGlite }
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url))
@@ -46,6 +48,7 @@ async function openServer(url: string, poolSize: number): Promise<DbHandle> {
   return {
     db,
     kind: 'server',
+    connection: { kind: 'server', url },
     async ping() {
       await pool.query('select 1')
     },
@@ -79,6 +82,7 @@ async function openEmbedded(dataDir: string | undefined): Promise<DbHandle> {
   return {
     db,
     kind: 'embedded',
+    connection: { kind: 'embedded', pglite: client },
     async ping() {
       await db.execute(sql`select 1`)
     },

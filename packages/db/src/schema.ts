@@ -1,10 +1,13 @@
+import type { LenderCriteria, LenderFiltering, SandboxPricing } from '@lainava/domain/marketplace/index'
 import { sql } from 'drizzle-orm'
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   text,
@@ -17,12 +20,26 @@ import {
  * Lender organisations. The marketplace adds criteria, products and the
  * integration; the foundation keeps the public profile the content pages show.
  */
+export const lenderIntegration = pgEnum('lender_integration', ['sandbox', 'http'])
+
+/** Criteria and filtering are validated by the domain types (`@lainava/domain` marketplace). */
 export const lenders = pgTable('lenders', {
   id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   description: text('description').notNull(),
   active: boolean('active').notNull().default(true),
+  integration: lenderIntegration('integration').notNull().default('sandbox'),
+  criteria: jsonb('criteria').$type<LenderCriteria>().notNull(),
+  filtering: jsonb('filtering').$type<LenderFiltering>().notNull(),
+  /** Sandbox lenders only: pricing and answer delay of the decision model. */
+  sandbox: jsonb('sandbox').$type<SandboxPricing>(),
+  /** HTTP lenders only: where applications are POSTed. */
+  endpointUrl: text('endpoint_url'),
+  /** HTTP lenders only: the HMAC secret for our requests, encrypted (AES-256-GCM). */
+  signingSecretEncrypted: text('signing_secret_encrypted'),
+  /** HTTP lenders only: SHA-256 of the API key the lender uses on our lender API. */
+  apiKeyHash: text('api_key_hash').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -117,6 +134,8 @@ export const consents = pgTable('consents', {
   sms: boolean('sms').notNull().default(false),
   partnerOffers: boolean('partner_offers').notNull().default(false),
   analyticsCookies: boolean('analytics_cookies').notNull().default(false),
+  /** Service e-mails about the user's own applications (offers arrived, every lender answered). */
+  offerNotifications: boolean('offer_notifications').notNull().default(true),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -182,6 +201,10 @@ export const applications = pgTable(
     details: jsonb('details').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
+    /** When the "first offers" e-mail was handled (sent, or skipped by the user's settings). */
+    firstOffersNotifiedAt: timestamp('first_offers_notified_at', { withTimezone: true }),
+    /** When the "every lender has answered" e-mail was handled. */
+    allAnsweredNotifiedAt: timestamp('all_answered_notified_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('applications_user_idempotency').on(table.userId, table.idempotencyKey),
@@ -210,7 +233,9 @@ export const applicants = pgTable(
   (table) => [uniqueIndex('applicants_application_role').on(table.applicationId, table.role)],
 )
 
-/** The lenders an application is sent to (shown to the applicant). */
+export const recipientStatus = pgEnum('recipient_status', ['pending', 'offered', 'declined'])
+
+/** The lenders an application is sent to (shown to the applicant), and each one's answer. */
 export const applicationRecipients = pgTable(
   'application_recipients',
   {
@@ -220,7 +245,72 @@ export const applicationRecipients = pgTable(
     lenderId: uuid('lender_id')
       .notNull()
       .references(() => lenders.id),
+    status: recipientStatus('status').notNull().default('pending'),
+    /** When the application reached an HTTP lender (it answers later through the lender API). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('application_recipients_pair').on(table.applicationId, table.lenderId)],
+  (table) => [
+    uniqueIndex('application_recipients_pair').on(table.applicationId, table.lenderId),
+    index('application_recipients_lender').on(table.lenderId, table.createdAt),
+  ],
 )
+
+export const offerStatus = pgEnum('offer_status', ['offered', 'accepted', 'expired', 'withdrawn'])
+
+/**
+ * A lender's offer. The lender sends the terms; the instalment, APR and totals
+ * are computed by us (`evaluateOffer`). One offer per lender and application.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    lenderId: uuid('lender_id')
+      .notNull()
+      .references(() => lenders.id),
+    status: offerStatus('status').notNull().default('offered'),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    months: integer('months').notNull(),
+    /** Fraction: 0.099 = 9,9 %. */
+    nominalRate: numeric('nominal_rate', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    openingFee: numeric('opening_fee', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    monthlyFee: numeric('monthly_fee', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    feeFinanced: boolean('fee_financed').notNull(),
+    monthlyPayment: numeric('monthly_payment', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** Fraction, full precision of the solver. */
+    apr: doublePrecision('apr').notNull(),
+    totalCost: numeric('total_cost', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    totalPayable: numeric('total_payable', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    secciUrl: text('secci_url'),
+    lenderReference: text('lender_reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** When the lender was told of the acceptance. */
+    lenderNotifiedAt: timestamp('lender_notified_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('offers_application_lender').on(table.applicationId, table.lenderId),
+    uniqueIndex('offers_one_accepted').on(table.applicationId).where(sql`${table.status} = 'accepted'`),
+  ],
+)
+
+/** Offers we refused (over a cap, inconsistent terms): kept for the lender's and our review. */
+export const offerRejections = pgTable('offer_rejections', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  applicationId: uuid('application_id')
+    .notNull()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  lenderId: uuid('lender_id')
+    .notNull()
+    .references(() => lenders.id),
+  terms: jsonb('terms').notNull(),
+  violations: jsonb('violations').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})

@@ -1,30 +1,164 @@
-import { sql } from 'drizzle-orm'
+import type { LenderCriteria, SandboxPricing } from '@lainava/domain/marketplace/index'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
 import { lenders } from './schema.ts'
 
-// Demo data for a new, empty database. Every name here is fictional.
-const DEMO_LENDERS = [
-  ['aurora-rahoitus', 'Aurora Rahoitus', 'Vakuudettomia kulutusluottoja 1 000–50 000 euroa.'],
-  ['kuusi-pankki', 'Kuusipankki', 'Kotimainen pankki, lainoja myös yhteishakijoille.'],
-  ['lahde-luotto', 'Lähde Luotto', 'Pienet ja keskisuuret lainat nopealla päätöksellä.'],
-  ['pohjoisranta-pankki', 'Pohjoisranta Pankki', 'Lainojen yhdistäminen ja suuret lainasummat.'],
-  ['revontuli-credit', 'Revontuli Credit', 'Joustavat laina-ajat yhdestä viiteentoista vuoteen.'],
-  ['saimaa-laina', 'Saimaa Laina', 'Remontti- ja autolainoja kotitalouksille.'],
-  ['tammi-rahoitus', 'Tammi Rahoitus', 'Kulutusluottoja vakituisessa työsuhteessa oleville.'],
-  ['kallio-finance', 'Kallio Finance', 'Lainoja 2 000–70 000 euroa kiinteällä marginaalilla.'],
-  ['merituuli-pankki', 'Merituuli Pankki', 'Pankki, joka lainaa myös yrittäjille ja eläkeläisille.'],
-  ['kaamos-luotto', 'Kaamos Luotto', 'Pienlainoja lyhyelle laina-ajalle.'],
-  ['ilves-rahoitus', 'Ilves Rahoitus', 'Vakuudettomia lainoja ja luottolimiittejä.'],
-  ['sisu-laina', 'Sisu Laina', 'Lainoja opiskelijoille ja määräaikaisessa työssä oleville.'],
-] as const
+// Demo data for a new database. Every name here is fictional; the sandbox lenders answer from a
+// deterministic decision model (`sandboxDecision`) after their own delay, so offers arrive over time.
 
-/** Adds the demo data when the database is empty; running it again changes nothing. */
+const ALL_WORK = ['permanent', 'temporary', 'part-time', 'entrepreneur', 'retired', 'student', 'unemployed']
+const EMPLOYED = ['permanent', 'temporary', 'part-time', 'entrepreneur', 'retired']
+const STEADY = ['permanent', 'entrepreneur', 'retired']
+
+type DemoLender = {
+  slug: string
+  name: string
+  description: string
+  criteria: LenderCriteria
+  sandbox: SandboxPricing
+}
+
+const loan = (
+  minAmount: number,
+  maxAmount: number,
+  minYears: number,
+  maxYears: number,
+  rest: Partial<LenderCriteria> = {},
+): LenderCriteria => ({
+  products: ['consumer-loan'],
+  minAmount,
+  maxAmount,
+  minMonths: minYears * 12,
+  maxMonths: maxYears * 12,
+  minAge: 20,
+  minNetIncome: 1000,
+  employmentTypes: EMPLOYED,
+  acceptsPaymentDefaults: false,
+  ...rest,
+})
+
+const price = (
+  baseMargin: number,
+  openingFee: number,
+  monthlyFee: number,
+  maxDebtServiceRatio: number,
+  delaySeconds: number,
+): SandboxPricing => ({ baseMargin, openingFee, monthlyFee, maxDebtServiceRatio, delaySeconds })
+
+export const DEMO_LENDERS: readonly DemoLender[] = [
+  {
+    slug: 'aurora-rahoitus',
+    name: 'Aurora Rahoitus',
+    description: 'Vakuudettomia kulutusluottoja 1 000–50 000 euroa.',
+    criteria: loan(1000, 50_000, 1, 15),
+    sandbox: price(3.5, 0, 4.95, 0.45, 0),
+  },
+  {
+    slug: 'kuusi-pankki',
+    name: 'Kuusipankki',
+    description: 'Kotimainen pankki, lainoja myös yhteishakijoille.',
+    criteria: loan(2000, 70_000, 1, 20, { minNetIncome: 1500, employmentTypes: STEADY }),
+    sandbox: price(1.9, 75, 3, 0.4, 0),
+  },
+  {
+    slug: 'lahde-luotto',
+    name: 'Lähde Luotto',
+    description: 'Pienet ja keskisuuret lainat nopealla päätöksellä.',
+    criteria: loan(500, 20_000, 1, 10, { products: ['consumer-loan', 'credit-card'] }),
+    sandbox: price(6.5, 49, 5, 0.5, 0),
+  },
+  {
+    slug: 'pohjoisranta-pankki',
+    name: 'Pohjoisranta Pankki',
+    description: 'Lainojen yhdistäminen ja suuret lainasummat.',
+    criteria: loan(5000, 70_000, 2, 20, { minNetIncome: 2000 }),
+    sandbox: price(2.4, 95, 2.5, 0.42, 0),
+  },
+  {
+    slug: 'revontuli-credit',
+    name: 'Revontuli Credit',
+    description: 'Joustavat laina-ajat yhdestä viiteentoista vuoteen.',
+    criteria: loan(1000, 40_000, 1, 15, { products: ['consumer-loan', 'credit-card'] }),
+    sandbox: price(4.9, 0, 6.9, 0.5, 3),
+  },
+  {
+    slug: 'saimaa-laina',
+    name: 'Saimaa Laina',
+    description: 'Remontti- ja autolainoja kotitalouksille.',
+    criteria: loan(3000, 60_000, 2, 15, { minAge: 23 }),
+    sandbox: price(2.9, 60, 3.5, 0.4, 8),
+  },
+  {
+    slug: 'tammi-rahoitus',
+    name: 'Tammi Rahoitus',
+    description: 'Kulutusluottoja vakituisessa työsuhteessa oleville.',
+    criteria: loan(1000, 30_000, 1, 12, { employmentTypes: ['permanent'], minNetIncome: 1400 }),
+    sandbox: price(3.2, 39, 3.9, 0.45, 15),
+  },
+  {
+    slug: 'kallio-finance',
+    name: 'Kallio Finance',
+    description: 'Lainoja 2 000–70 000 euroa kiinteällä marginaalilla.',
+    criteria: loan(2000, 70_000, 1, 20),
+    sandbox: price(4.2, 90, 4.5, 0.45, 30),
+  },
+  {
+    slug: 'merituuli-pankki',
+    name: 'Merituuli Pankki',
+    description: 'Pankki, joka lainaa myös yrittäjille ja eläkeläisille.',
+    criteria: loan(2000, 50_000, 1, 15, { minAge: 25, products: ['consumer-loan', 'credit-card'] }),
+    sandbox: price(2.7, 50, 3, 0.4, 60),
+  },
+  {
+    slug: 'kaamos-luotto',
+    name: 'Kaamos Luotto',
+    description: 'Pienlainoja lyhyelle laina-ajalle.',
+    criteria: loan(500, 10_000, 1, 5, { minNetIncome: 800, acceptsPaymentDefaults: true }),
+    sandbox: price(8.5, 0, 7.5, 0.55, 120),
+  },
+  {
+    slug: 'ilves-rahoitus',
+    name: 'Ilves Rahoitus',
+    description: 'Vakuudettomia lainoja ja luottolimiittejä.',
+    criteria: loan(1000, 25_000, 1, 10, { products: ['consumer-loan', 'credit-card'] }),
+    sandbox: price(5.5, 25, 4.9, 0.5, 300),
+  },
+  {
+    slug: 'sisu-laina',
+    name: 'Sisu Laina',
+    description: 'Lainoja opiskelijoille ja määräaikaisessa työssä oleville.',
+    criteria: loan(500, 15_000, 1, 8, { employmentTypes: ALL_WORK, minNetIncome: 600, minAge: 18 }),
+    sandbox: price(7.5, 30, 5.9, 0.5, 900),
+  },
+]
+
+/**
+ * Adds the demo lenders to a database that has none; running it again changes
+ * nothing. A database from before the marketplace gets the demo lenders'
+ * criteria and pricing filled in.
+ */
 export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(lenders)
-  if ((row?.count ?? 0) > 0) return { seeded: false }
+  if ((row?.count ?? 0) > 0) {
+    for (const lender of DEMO_LENDERS) {
+      await db
+        .update(lenders)
+        .set({ criteria: lender.criteria, sandbox: lender.sandbox })
+        .where(
+          and(eq(lenders.slug, lender.slug), eq(lenders.integration, 'sandbox'), isNull(lenders.sandbox)),
+        )
+    }
+    return { seeded: false }
+  }
   await db
     .insert(lenders)
-    .values(DEMO_LENDERS.map(([slug, name, description]) => ({ slug, name, description })))
+    .values(
+      DEMO_LENDERS.map((lender) => ({
+        ...lender,
+        integration: 'sandbox' as const,
+        filtering: { acceptingApplications: true, excludedPurposes: [] },
+      })),
+    )
     .onConflictDoNothing({ target: lenders.slug })
   return { seeded: true }
 }

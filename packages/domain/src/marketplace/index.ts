@@ -1,1 +1,3 @@
+export * from './criteria.ts'
+export * from './offer-terms.ts'
 export * from './sandbox-lender.ts'

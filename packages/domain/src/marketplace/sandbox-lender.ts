@@ -123,3 +123,9 @@ export function sandboxDecision(
   if (!checkConsumerCaps(offer, date).ok) return { decision: 'decline', reason: 'criteria' }
   return { decision: 'offer', ...offer }
 }
+
+/** The pricing part of a sandbox lender, stored on the lender row. */
+export type SandboxPricing = Pick<
+  SandboxLenderProfile,
+  'baseMargin' | 'openingFee' | 'monthlyFee' | 'maxDebtServiceRatio' | 'delaySeconds'
+>

@@ -5,14 +5,20 @@ import { pathFor } from '@lainava/routing'
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
-import { type AuthDeps, sendLoginEmail } from '../auth/login-service.ts'
+import { sendLoginEmail } from '../auth/login-service.ts'
 import { hitRateLimit } from '../auth/rate-limit.ts'
 import { hashSecret } from '../auth/tokens.ts'
-import { type Recipient, receiveApplication, recipientsOf } from '../marketplace/receive-application.ts'
+import {
+  dispatchApplication,
+  type MarketplaceDeps,
+  type Recipient,
+  receiveApplication,
+  recipientsOf,
+} from '../marketplace/marketplace.ts'
 
 const { applications, applicants, applicationDrafts, users } = schema
 
-export type ApplicationDeps = AuthDeps & { cipher: FieldCipher }
+export type ApplicationDeps = MarketplaceDeps
 export type ApplicationKind = 'consumer-loan' | 'credit-card'
 
 type ApplicantInput = { firstName: string; lastName: string; hetu: string; email: string; phone: string }
@@ -157,7 +163,7 @@ export async function submitApplication(
           ),
         )
     }
-    return { applicationId: created.id, lenders: await receiveApplication(tx, created.id) }
+    return { applicationId: created.id, lenders: await receiveApplication(tx, deps.cipher, created.id) }
   })
 
   if (!outcome) {
@@ -167,6 +173,8 @@ export async function submitApplication(
       .from(applications)
       .where(and(eq(applications.userId, ownerId), eq(applications.idempotencyKey, input.idempotencyKey)))
     if (!existing) throw new Error('idempotent submission vanished')
+    // The first attempt may have died between its commit and sending the jobs.
+    await dispatchApplication(deps, existing.id)
     return {
       applicationId: existing.id,
       created: false,
@@ -175,6 +183,7 @@ export async function submitApplication(
     }
   }
 
+  await dispatchApplication(deps, outcome.applicationId)
   let loginEmailSent = false
   if (!input.loggedInUserId) {
     await sendLoginEmail(deps, {

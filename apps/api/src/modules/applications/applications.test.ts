@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { coApplicant, submission, validApplication } from '../../test/applications.ts'
+import { lenderRow } from '../../test/lenders.ts'
 import { loginAs, setCookies } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 
@@ -11,11 +12,13 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>
 
 beforeAll(async () => {
   ctx = await createTestApp()
-  await ctx.database.db.insert(schema.lenders).values([
-    { slug: `x-${randomUUID()}`, name: 'Alfa Luotto', description: 'A' },
-    { slug: `y-${randomUUID()}`, name: 'Beta Pankki', description: 'B' },
-    { slug: `z-${randomUUID()}`, name: 'Gamma Rahoitus', description: 'C', active: false },
-  ])
+  await ctx.database.db
+    .insert(schema.lenders)
+    .values([
+      lenderRow({ name: 'Alfa Luotto' }),
+      lenderRow({ name: 'Beta Pankki' }),
+      lenderRow({ name: 'Gamma Rahoitus', active: false }),
+    ])
 })
 afterAll(async () => {
   await ctx.close()

@@ -142,3 +142,52 @@ export function loginEmail({ language, brand, link, code, invite = false }: Logi
     : formatMessage(INTL_LOCALE[language], messagesFor(language)['email.login.subject'], { code })
   return { subject, html, text }
 }
+
+export type OffersEmailInput = {
+  language: CatalogueLocale
+  brand: string
+  kind: 'first-offers' | 'all-answered'
+  offered: number
+  pending: number
+  link: string
+}
+
+/** "Your first offers are here" and "every lender has answered": counts only, never figures or personal data. */
+export function offersEmail({
+  language,
+  brand,
+  kind,
+  offered,
+  pending,
+  link,
+}: OffersEmailInput): RenderedEmail {
+  const t = createTranslator(language, messagesFor(language))
+  const prefix = kind === 'first-offers' ? 'email.offers.first' : 'email.offers.all'
+  const heading = t(`${prefix}.heading`)
+  const intro = t(`${prefix}.intro`, { offered, pending })
+  const html = render(
+    h(
+      Layout,
+      { lang: language, brand, heading },
+      h('p', { style: { fontSize: '16px', lineHeight: '24px' } }, intro),
+      h(ButtonLink, { href: link, label: t('email.offers.button') }),
+      h(
+        'p',
+        { style: { fontSize: '14px', lineHeight: '20px', color: '#475569' } },
+        t('email.offers.settings'),
+      ),
+    ),
+  )
+  const text = [
+    heading,
+    '',
+    intro,
+    '',
+    `${t('email.offers.button')}: ${link}`,
+    '',
+    t('email.offers.settings'),
+    '',
+    t('email.footer', { brand }),
+  ].join('\n')
+  return { subject: t(`${prefix}.subject`, { brand }), html, text }
+}

@@ -1,6 +1,7 @@
 import { schema } from '@lainava/db'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { lenderRow } from '../../test/lenders.ts'
 import { loginAs, uniqueEmail } from '../../test/sessions.ts'
 import { loginDetails, startSmtpServer } from '../../test/smtp.ts'
 import { createTestApp } from '../../test/test-app.ts'
@@ -16,10 +17,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ SMTP_URL: smtp.url })
   const rows = await ctx.database.db
     .insert(schema.lenders)
-    .values([
-      { slug: `a-${Date.now()}`, name: 'Lender A', description: 'A' },
-      { slug: `b-${Date.now()}`, name: 'Lender B', description: 'B' },
-    ])
+    .values([lenderRow({ name: 'Lender A' }), lenderRow({ name: 'Lender B' })])
     .returning({ id: schema.lenders.id })
   lenderA = rows[0]?.id ?? ''
   lenderB = rows[1]?.id ?? ''

@@ -1,0 +1,294 @@
+import { type Database, schema } from '@lainava/db'
+import {
+  type CapViolation,
+  DEFAULT_FILTERING,
+  evaluateOffer,
+  matchLender,
+  type OfferTerms,
+  sandboxDecision,
+} from '@lainava/domain'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { AppError } from '../../app-error.ts'
+import type { FieldCipher } from '../../crypto/field-encryption.ts'
+import { type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
+import type { AuthDeps } from '../auth/login-service.ts'
+import { loadApplicationFacts } from './application-facts.ts'
+
+const { applications, applicationRecipients, lenders, offers, offerRejections } = schema
+
+export type MarketplaceDeps = AuthDeps & { cipher: FieldCipher; jobs: JobQueue | null }
+export type Recipient = { id: string; name: string }
+
+/** How long an offer stands when the lender does not say (days). */
+export const DEFAULT_OFFER_VALID_DAYS = 30
+
+/**
+ * Matches a just-stored application to the active lenders (product, criteria,
+ * each lender's filtering) and records the ones that receive it. Runs inside
+ * the submission's transaction; `dispatchApplication` sends the jobs after it commits.
+ */
+export async function receiveApplication(
+  tx: Database,
+  cipher: FieldCipher,
+  applicationId: string,
+): Promise<Recipient[]> {
+  const facts = await loadApplicationFacts(tx, cipher, applicationId)
+  if (!facts) throw new Error('the application to distribute was not found')
+  const candidates = await tx
+    .select({ id: lenders.id, name: lenders.name, criteria: lenders.criteria, filtering: lenders.filtering })
+    .from(lenders)
+    .where(eq(lenders.active, true))
+    .orderBy(asc(lenders.name))
+  const matched = candidates.filter(
+    (lender) => matchLender(lender.criteria, lender.filtering ?? DEFAULT_FILTERING, facts.match).matched,
+  )
+  if (matched.length > 0) {
+    await tx
+      .insert(applicationRecipients)
+      .values(matched.map((lender) => ({ applicationId, lenderId: lender.id })))
+      .onConflictDoNothing()
+  }
+  return matched.map(({ id, name }) => ({ id, name }))
+}
+
+export async function recipientsOf(db: Database, applicationId: string): Promise<Recipient[]> {
+  return db
+    .select({ id: lenders.id, name: lenders.name })
+    .from(applicationRecipients)
+    .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
+    .where(eq(applicationRecipients.applicationId, applicationId))
+    .orderBy(asc(lenders.name))
+}
+
+/**
+ * One durable job per lender that has not answered and has not been reached.
+ * Safe to call again at any time: a job with the same key is stored once. A
+ * sandbox lender's delay counts from the submission, so a re-send keeps it.
+ */
+export async function dispatchApplication(deps: MarketplaceDeps, applicationId: string): Promise<void> {
+  if (!deps.jobs) return
+  const rows = await deps.db
+    .select({
+      lenderId: applicationRecipients.lenderId,
+      createdAt: applicationRecipients.createdAt,
+      integration: lenders.integration,
+      sandbox: lenders.sandbox,
+    })
+    .from(applicationRecipients)
+    .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
+    .where(
+      and(
+        eq(applicationRecipients.applicationId, applicationId),
+        eq(applicationRecipients.status, 'pending'),
+        isNull(applicationRecipients.deliveredAt),
+      ),
+    )
+  for (const row of rows) {
+    const delaySeconds =
+      row.integration === 'sandbox' ? (row.sandbox?.delaySeconds ?? 0) * deps.config.SANDBOX_DELAY_SCALE : 0
+    const startAfter = new Date(row.createdAt.getTime() + delaySeconds * 1000)
+    await deps.jobs.send(
+      QUEUES.delivery,
+      `${applicationId}:${row.lenderId}`,
+      { applicationId, lenderId: row.lenderId },
+      startAfter.getTime() > Date.now() ? { startAfter } : {},
+    )
+  }
+}
+
+export type OfferInput = OfferTerms & {
+  validDays?: number
+  secciUrl?: string | null
+  reference?: string | null
+}
+
+export class OfferRejectedError extends AppError {
+  readonly violations: CapViolation[]
+  constructor(violations: CapViolation[]) {
+    super('UNPROCESSABLE', 'The offer breaks the Finnish consumer-credit cap and was not accepted.', {
+      reason: 'OFFER_OVER_CAP',
+    })
+    this.violations = violations
+  }
+}
+
+/** Marks the lender's answer on its recipient row, once: a second answer is a conflict. */
+async function claimAnswer(
+  tx: Database,
+  applicationId: string,
+  lenderId: string,
+  status: 'offered' | 'declined',
+  declineReason: string | null,
+): Promise<void> {
+  const updated = await tx
+    .update(applicationRecipients)
+    .set({ status, answeredAt: new Date(), declineReason })
+    .where(
+      and(
+        eq(applicationRecipients.applicationId, applicationId),
+        eq(applicationRecipients.lenderId, lenderId),
+        eq(applicationRecipients.status, 'pending'),
+      ),
+    )
+    .returning({ lenderId: applicationRecipients.lenderId })
+  if (updated.length > 0) return
+  const [exists] = await tx
+    .select({ status: applicationRecipients.status })
+    .from(applicationRecipients)
+    .where(
+      and(
+        eq(applicationRecipients.applicationId, applicationId),
+        eq(applicationRecipients.lenderId, lenderId),
+      ),
+    )
+  if (!exists) throw new AppError('NOT_FOUND', 'This lender did not receive that application.')
+  throw new AppError('CONFLICT', 'This lender has already answered this application.', {
+    reason: 'ALREADY_ANSWERED',
+  })
+}
+
+/**
+ * Stores a lender's offer with every figure computed by us. An offer over a
+ * cap is logged, kept in `offer_rejections` and refused (OfferRejectedError).
+ */
+export async function recordOffer(
+  deps: MarketplaceDeps,
+  input: { applicationId: string; lenderId: string; offer: OfferInput },
+  now: Date = new Date(),
+): Promise<typeof offers.$inferSelect> {
+  const { applicationId, lenderId, offer } = input
+  const terms: OfferTerms = {
+    amount: offer.amount,
+    months: offer.months,
+    nominalRate: offer.nominalRate,
+    openingFee: offer.openingFee,
+    monthlyFee: offer.monthlyFee,
+    feeFinanced: offer.feeFinanced,
+  }
+  const evaluation = evaluateOffer(terms, now)
+  if (!evaluation.ok) {
+    const [received] = await deps.db
+      .select({ lenderId: applicationRecipients.lenderId })
+      .from(applicationRecipients)
+      .where(
+        and(
+          eq(applicationRecipients.applicationId, applicationId),
+          eq(applicationRecipients.lenderId, lenderId),
+        ),
+      )
+    if (!received) throw new AppError('NOT_FOUND', 'This lender did not receive that application.')
+    await deps.db
+      .insert(offerRejections)
+      .values({ applicationId, lenderId, terms, violations: evaluation.violations })
+    deps.log.warn(
+      { lenderId, applicationId, violations: evaluation.violations },
+      'offer over the cap rejected',
+    )
+    throw new OfferRejectedError(evaluation.violations)
+  }
+  const { cost } = evaluation
+  const validDays = offer.validDays ?? DEFAULT_OFFER_VALID_DAYS
+  const stored = await deps.db.transaction(async (tx) => {
+    await claimAnswer(tx, applicationId, lenderId, 'offered', null)
+    const [row] = await tx
+      .insert(offers)
+      .values({
+        applicationId,
+        lenderId,
+        ...terms,
+        monthlyPayment: cost.monthlyPayment,
+        apr: cost.apr,
+        totalCost: cost.totalCost,
+        totalPayable: cost.totalPayable,
+        validUntil: new Date(now.getTime() + validDays * 86_400_000),
+        secciUrl: offer.secciUrl ?? null,
+        lenderReference: offer.reference ?? null,
+      })
+      .returning()
+    if (!row) throw new Error('offer insert returned nothing')
+    return row
+  })
+  await notifyProgress(deps, applicationId)
+  return stored
+}
+
+export async function recordDecline(
+  deps: MarketplaceDeps,
+  input: { applicationId: string; lenderId: string; reason: string },
+): Promise<void> {
+  await deps.db.transaction((tx) =>
+    claimAnswer(tx, input.applicationId, input.lenderId, 'declined', input.reason),
+  )
+  await notifyProgress(deps, input.applicationId)
+}
+
+/** Queues the applicant's e-mails once the first offer is in and once every lender has answered. */
+export async function notifyProgress(deps: MarketplaceDeps, applicationId: string): Promise<void> {
+  if (!deps.jobs) return
+  const [state] = await deps.db
+    .select({
+      pending: sql<number>`count(*) filter (where ${applicationRecipients.status} = 'pending')::int`,
+      offered: sql<number>`count(*) filter (where ${applicationRecipients.status} = 'offered')::int`,
+      firstNotified: applications.firstOffersNotifiedAt,
+      allNotified: applications.allAnsweredNotifiedAt,
+    })
+    .from(applications)
+    .leftJoin(applicationRecipients, eq(applicationRecipients.applicationId, applications.id))
+    .where(eq(applications.id, applicationId))
+    .groupBy(applications.id)
+  if (!state) return
+  if (state.offered > 0 && !state.firstNotified) {
+    await deps.jobs.send(QUEUES.notification, `${applicationId}:first-offers`, {
+      applicationId,
+      kind: 'first-offers',
+    })
+  }
+  if (state.pending === 0 && !state.allNotified) {
+    await deps.jobs.send(QUEUES.notification, `${applicationId}:all-answered`, {
+      applicationId,
+      kind: 'all-answered',
+    })
+  }
+}
+
+export type DeliveryJob = { applicationId: string; lenderId: string }
+
+/** Asks a sandbox lender: its deterministic decision model answers at once (the delay was the job's). */
+export async function answerAsSandbox(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
+  const [lender] = await deps.db.select().from(lenders).where(eq(lenders.id, job.lenderId))
+  if (!lender?.sandbox) throw new Error('not a sandbox lender')
+  const facts = await loadApplicationFacts(deps.db, deps.cipher, job.applicationId)
+  if (!facts) {
+    await recordDecline(deps, { ...job, reason: 'withdrawn' })
+    return
+  }
+  const decision = sandboxDecision(
+    { slug: lender.slug, ...lender.criteria, ...lender.sandbox },
+    facts.sandbox,
+  )
+  if (decision.decision === 'decline') {
+    await recordDecline(deps, { ...job, reason: decision.reason })
+    return
+  }
+  const { decision: _, ...terms } = decision
+  await recordOffer(deps, { ...job, offer: { ...terms, validDays: DEFAULT_OFFER_VALID_DAYS } })
+}
+
+/** Whether the recipient still waits for this lender (a retried job after the answer does nothing). */
+export async function pendingRecipient(db: Database, job: DeliveryJob) {
+  const [row] = await db
+    .select({
+      status: applicationRecipients.status,
+      deliveredAt: applicationRecipients.deliveredAt,
+      integration: lenders.integration,
+    })
+    .from(applicationRecipients)
+    .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
+    .where(
+      and(
+        eq(applicationRecipients.applicationId, job.applicationId),
+        eq(applicationRecipients.lenderId, job.lenderId),
+      ),
+    )
+  return row?.status === 'pending' ? row : null
+}

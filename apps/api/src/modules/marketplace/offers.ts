@@ -1,0 +1,216 @@
+import { type Database, schema } from '@lainava/db'
+import { roundHalfUp } from '@lainava/domain'
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { AppError } from '../../app-error.ts'
+import { QUEUES } from '../../jobs/job-queue.ts'
+import type { MarketplaceDeps } from './marketplace.ts'
+
+const { applications, applicationRecipients, lenders, offers } = schema
+
+// The applicant's view of the marketplace: each application with the lenders
+// that received it, their answers and the offers. Only the owner sees them.
+
+export type OfferStatus = 'offered' | 'accepted' | 'expired' | 'withdrawn'
+export type LenderAnswerStatus = 'pending' | 'declined' | OfferStatus
+
+export type OfferView = {
+  id: string
+  applicationId: string
+  lender: { id: string; name: string; slug: string }
+  status: OfferStatus
+  amount: number
+  amountAsked: number
+  months: number
+  /** Percent. */
+  nominalRate: number
+  openingFee: number
+  monthlyFee: number
+  feeFinanced: boolean
+  monthlyPayment: number
+  /** Percent, rounded half up to two decimals (the figure we show). */
+  apr: number
+  totalCost: number
+  totalPayable: number
+  repaymentType: 'annuity'
+  validUntil: string
+  secciUrl: string | null
+  createdAt: string
+  acceptedAt: string | null
+}
+
+export type ApplicationOffersView = {
+  id: string
+  kind: 'consumer-loan' | 'credit-card'
+  status: string
+  amount: number
+  periodMonths: number
+  purpose: string | null
+  createdAt: string
+  summary: { asked: number; answered: number; offered: number; pending: number }
+  lenders: Array<{ id: string; name: string; status: LenderAnswerStatus; offerId: string | null }>
+  offers: OfferView[]
+}
+
+type OfferRow = typeof offers.$inferSelect
+type LenderRow = { id: string; name: string; slug: string }
+
+function effectiveStatus(row: OfferRow, now: Date): OfferStatus {
+  return row.status === 'offered' && row.validUntil.getTime() < now.getTime() ? 'expired' : row.status
+}
+
+function offerView(row: OfferRow, lender: LenderRow, amountAsked: number, now: Date): OfferView {
+  return {
+    id: row.id,
+    applicationId: row.applicationId,
+    lender,
+    status: effectiveStatus(row, now),
+    amount: row.amount,
+    amountAsked,
+    months: row.months,
+    nominalRate: roundHalfUp(row.nominalRate * 100, 4),
+    openingFee: row.openingFee,
+    monthlyFee: row.monthlyFee,
+    feeFinanced: row.feeFinanced,
+    monthlyPayment: row.monthlyPayment,
+    apr: roundHalfUp(row.apr * 100, 2),
+    totalCost: row.totalCost,
+    totalPayable: row.totalPayable,
+    repaymentType: 'annuity',
+    validUntil: row.validUntil.toISOString(),
+    secciUrl: row.secciUrl,
+    createdAt: row.createdAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+  }
+}
+
+export async function listApplicationOffers(
+  db: Database,
+  userId: string,
+  now: Date = new Date(),
+): Promise<ApplicationOffersView[]> {
+  const owned = await db
+    .select()
+    .from(applications)
+    .where(and(eq(applications.userId, userId), isNull(applications.anonymisedAt)))
+    .orderBy(desc(applications.createdAt))
+  if (owned.length === 0) return []
+  const ids = owned.map((application) => application.id)
+  const recipients = await db
+    .select({
+      applicationId: applicationRecipients.applicationId,
+      status: applicationRecipients.status,
+      lender: { id: lenders.id, name: lenders.name, slug: lenders.slug },
+    })
+    .from(applicationRecipients)
+    .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
+    .where(inArray(applicationRecipients.applicationId, ids))
+    .orderBy(asc(lenders.name))
+  const offerRows = await db.select().from(offers).where(inArray(offers.applicationId, ids))
+  return owned.map((application) => {
+    const mine = recipients.filter((row) => row.applicationId === application.id)
+    const myOffers = offerRows
+      .filter((row) => row.applicationId === application.id)
+      .map((row) => {
+        const lender = mine.find((recipient) => recipient.lender.id === row.lenderId)?.lender
+        return offerView(row, lender ?? { id: row.lenderId, name: '', slug: '' }, application.amount, now)
+      })
+      .sort((a, b) => a.apr - b.apr)
+    const lendersView = mine.map((recipient) => {
+      const offer = myOffers.find((candidate) => candidate.lender.id === recipient.lender.id)
+      return {
+        id: recipient.lender.id,
+        name: recipient.lender.name,
+        status: (offer ? offer.status : recipient.status) as LenderAnswerStatus,
+        offerId: offer?.id ?? null,
+      }
+    })
+    const pending = mine.filter((row) => row.status === 'pending').length
+    return {
+      id: application.id,
+      kind: application.kind,
+      status: application.status,
+      amount: application.amount,
+      periodMonths: application.periodMonths,
+      purpose: application.purpose,
+      createdAt: application.createdAt.toISOString(),
+      summary: { asked: mine.length, answered: mine.length - pending, offered: myOffers.length, pending },
+      lenders: lendersView,
+      offers: myOffers,
+    }
+  })
+}
+
+/** One offer of the user's own applications; anyone else's is "not found". */
+export async function getOffer(
+  db: Database,
+  userId: string,
+  offerId: string,
+  now = new Date(),
+): Promise<OfferView> {
+  const [row] = await db
+    .select({
+      offer: offers,
+      lender: { id: lenders.id, name: lenders.name, slug: lenders.slug },
+      amountAsked: applications.amount,
+    })
+    .from(offers)
+    .innerJoin(applications, eq(applications.id, offers.applicationId))
+    .innerJoin(lenders, eq(lenders.id, offers.lenderId))
+    .where(and(eq(offers.id, offerId), eq(applications.userId, userId), isNull(applications.anonymisedAt)))
+  if (!row) throw new AppError('NOT_FOUND', 'No such offer.', { messageKey: 'api.offerNotFound' })
+  return offerView(row.offer, row.lender, row.amountAsked, now)
+}
+
+/**
+ * Accepts an offer: only the owner, only a standing offer, one per
+ * application. Accepting the same offer again changes nothing. The lender is
+ * told by a durable job.
+ */
+export async function acceptOffer(
+  deps: MarketplaceDeps,
+  userId: string,
+  offerId: string,
+  now: Date = new Date(),
+): Promise<OfferView> {
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ offer: offers })
+      .from(offers)
+      .innerJoin(applications, eq(applications.id, offers.applicationId))
+      .where(and(eq(offers.id, offerId), eq(applications.userId, userId), isNull(applications.anonymisedAt)))
+      .for('update')
+    if (!row) throw new AppError('NOT_FOUND', 'No such offer.', { messageKey: 'api.offerNotFound' })
+    const status = effectiveStatus(row.offer, now)
+    if (status === 'accepted') return
+    if (status === 'expired') {
+      await tx.update(offers).set({ status: 'expired' }).where(eq(offers.id, offerId))
+      throw new AppError('CONFLICT', 'The offer has expired.', {
+        reason: 'OFFER_EXPIRED',
+        messageKey: 'api.offerExpired',
+      })
+    }
+    if (status !== 'offered') {
+      throw new AppError('CONFLICT', 'The offer is no longer available.', {
+        reason: 'OFFER_NOT_AVAILABLE',
+        messageKey: 'api.offerNotAvailable',
+      })
+    }
+    const [other] = await tx
+      .select({ id: offers.id })
+      .from(offers)
+      .where(and(eq(offers.applicationId, row.offer.applicationId), eq(offers.status, 'accepted')))
+    if (other) {
+      throw new AppError('CONFLICT', 'Another offer of this application is already accepted.', {
+        reason: 'ANOTHER_OFFER_ACCEPTED',
+        messageKey: 'api.offerAnotherAccepted',
+      })
+    }
+    await tx.update(offers).set({ status: 'accepted', acceptedAt: now }).where(eq(offers.id, offerId))
+    await tx
+      .update(applications)
+      .set({ status: 'offer-accepted' })
+      .where(eq(applications.id, row.offer.applicationId))
+  })
+  await deps.jobs?.send(QUEUES.acceptance, offerId, { offerId })
+  return getOffer(deps.db, userId, offerId, now)
+}

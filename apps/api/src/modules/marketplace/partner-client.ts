@@ -1,0 +1,163 @@
+import { schema } from '@lainava/db'
+import {
+  DELIVERY_HEADER,
+  type PartnerAcceptance,
+  type PartnerApplication,
+  SIGNATURE_HEADER,
+  signPartnerBody,
+  TIMESTAMP_HEADER,
+} from '@lainava/domain/marketplace/partner-protocol'
+import { and, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { AppError } from '../../app-error.ts'
+import { jobId, QUEUES } from '../../jobs/job-queue.ts'
+import { loadApplicationFacts } from './application-facts.ts'
+import {
+  type DeliveryJob,
+  type MarketplaceDeps,
+  OfferRejectedError,
+  recordDecline,
+  recordOffer,
+} from './marketplace.ts'
+
+const { applicationRecipients, lenders } = schema
+
+// Our side of the partner API (docs/partner-api.md): signed POSTs to an HTTP lender.
+
+const REQUEST_TIMEOUT_MS = 10_000
+
+const ImmediateAnswerSchema = z.discriminatedUnion('decision', [
+  z.object({
+    decision: z.literal('offer'),
+    offer: z.object({
+      amount: z.number().positive().max(1_000_000),
+      months: z.number().int().min(1).max(600),
+      nominalRate: z.number().min(0).max(100),
+      openingFee: z.number().min(0).max(100_000),
+      monthlyFee: z.number().min(0).max(10_000),
+      feeFinanced: z.boolean(),
+      validDays: z.number().int().min(1).max(90).optional(),
+      secciUrl: z.url().max(500).optional(),
+      reference: z.string().max(100).optional(),
+    }),
+  }),
+  z.object({ decision: z.literal('decline'), reason: z.string().max(200).optional() }),
+])
+
+async function postSigned(
+  endpoint: string,
+  secret: string,
+  deliveryId: string,
+  body: object,
+): Promise<Response> {
+  const raw = JSON.stringify(body)
+  const timestamp = Math.floor(Date.now() / 1000)
+  return fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      [TIMESTAMP_HEADER]: String(timestamp),
+      [SIGNATURE_HEADER]: signPartnerBody(secret, timestamp, raw),
+      [DELIVERY_HEADER]: deliveryId,
+    },
+    body: raw,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  })
+}
+
+async function httpLender(deps: MarketplaceDeps, lenderId: string) {
+  const [lender] = await deps.db.select().from(lenders).where(eq(lenders.id, lenderId))
+  if (!lender?.endpointUrl || !lender.signingSecretEncrypted)
+    throw new Error('HTTP lender without endpoint or secret')
+  return {
+    ...lender,
+    endpointUrl: lender.endpointUrl,
+    secret: deps.cipher.decrypt(lender.signingSecretEncrypted),
+  }
+}
+
+/**
+ * POSTs the application to the lender. 200 carries the answer at once; 202
+ * means "later through the lender API". Anything else throws, so the job is
+ * retried; the delivery id stays the same, so the lender can tell a retry.
+ */
+export async function deliverOverHttp(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
+  const lender = await httpLender(deps, job.lenderId)
+  const facts = await loadApplicationFacts(deps.db, deps.cipher, job.applicationId)
+  if (!facts) {
+    await recordDecline(deps, { ...job, reason: 'withdrawn' })
+    return
+  }
+  const base = `${deps.config.PUBLIC_URL}/api/v1/lender/applications/${job.applicationId}`
+  const body: PartnerApplication = {
+    event: 'application',
+    deliveryId: jobId(QUEUES.delivery, `${job.applicationId}:${job.lenderId}`),
+    applicationId: job.applicationId,
+    product: facts.kind,
+    submittedAt: facts.createdAt.toISOString(),
+    loan: { amount: facts.match.amount, months: facts.match.months, purpose: facts.match.purpose },
+    applicants: facts.applicants,
+    household: facts.household,
+    callbacks: { offer: `${base}/offers`, decline: `${base}/decline` },
+  }
+  const response = await postSigned(lender.endpointUrl, lender.secret, body.deliveryId, body)
+  if (response.status === 202) {
+    await deps.db
+      .update(applicationRecipients)
+      .set({ deliveredAt: new Date() })
+      .where(
+        and(
+          eq(applicationRecipients.applicationId, job.applicationId),
+          eq(applicationRecipients.lenderId, job.lenderId),
+        ),
+      )
+    return
+  }
+  if (response.status !== 200) throw new Error(`lender endpoint answered HTTP ${response.status}`)
+  const parsed = ImmediateAnswerSchema.safeParse(await response.json().catch(() => null))
+  if (!parsed.success) throw new Error('lender endpoint answered with an unreadable body')
+  const answer = parsed.data
+  if (answer.decision === 'decline') {
+    await recordDecline(deps, { ...job, reason: answer.reason ?? 'declined' })
+    return
+  }
+  try {
+    await recordOffer(deps, {
+      ...job,
+      offer: { ...answer.offer, nominalRate: answer.offer.nominalRate / 100 },
+    })
+  } catch (error) {
+    // An unlawful offer given at once: refused and logged; the applicant sees no offer from this lender.
+    if (error instanceof OfferRejectedError) {
+      await recordDecline(deps, { ...job, reason: 'offer-rejected' })
+      return
+    }
+    throw error
+  }
+}
+
+/** Tells an HTTP lender that its offer was accepted. */
+export async function notifyAcceptanceOverHttp(
+  deps: MarketplaceDeps,
+  offer: {
+    id: string
+    applicationId: string
+    lenderId: string
+    lenderReference: string | null
+    acceptedAt: Date
+  },
+): Promise<void> {
+  const lender = await httpLender(deps, offer.lenderId)
+  const body: PartnerAcceptance = {
+    event: 'offer.accepted',
+    deliveryId: jobId(QUEUES.acceptance, offer.id),
+    applicationId: offer.applicationId,
+    offerId: offer.id,
+    reference: offer.lenderReference,
+    acceptedAt: offer.acceptedAt.toISOString(),
+  }
+  const response = await postSigned(lender.endpointUrl, lender.secret, body.deliveryId, body)
+  if (response.status < 200 || response.status > 299) {
+    throw new AppError('SERVICE_UNAVAILABLE', `lender endpoint answered HTTP ${response.status}`)
+  }
+}

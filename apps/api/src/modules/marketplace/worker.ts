@@ -1,0 +1,164 @@
+import { schema } from '@lainava/db'
+import { type CatalogueLocale, isCatalogueLocale } from '@lainava/i18n'
+import { pathFor } from '@lainava/routing'
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
+import { AppError } from '../../app-error.ts'
+import { type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
+import { offersEmail } from '../email/templates.ts'
+import {
+  answerAsSandbox,
+  type DeliveryJob,
+  dispatchApplication,
+  type MarketplaceDeps,
+  notifyProgress,
+  pendingRecipient,
+} from './marketplace.ts'
+import { deliverOverHttp, notifyAcceptanceOverHttp } from './partner-client.ts'
+
+const { applications, applicationRecipients, consents, lenders, offers, users } = schema
+
+// The worker role: per-lender deliveries, acceptance notices to lenders, and the
+// applicant's e-mails, all as durable jobs; a reconciler re-sends whatever a
+// crash left unsent (sending is idempotent by job key).
+
+async function deliver(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
+  const recipient = await pendingRecipient(deps.db, job)
+  if (!recipient) return // answered already: a retried job does nothing
+  try {
+    if (recipient.integration === 'sandbox') await answerAsSandbox(deps, job)
+    else if (!recipient.deliveredAt) await deliverOverHttp(deps, job)
+  } catch (error) {
+    // Two attempts raced and the other one stored the answer: done.
+    if (error instanceof AppError && error.options.reason === 'ALREADY_ANSWERED') return
+    throw error
+  }
+}
+
+async function notifyLenderOfAcceptance(
+  deps: MarketplaceDeps,
+  { offerId }: { offerId: string },
+): Promise<void> {
+  const [row] = await deps.db
+    .select({ offer: offers, integration: lenders.integration })
+    .from(offers)
+    .innerJoin(lenders, eq(lenders.id, offers.lenderId))
+    .where(eq(offers.id, offerId))
+  if (!row || row.offer.status !== 'accepted' || row.offer.lenderNotifiedAt || !row.offer.acceptedAt) return
+  if (row.integration === 'http') {
+    await notifyAcceptanceOverHttp(deps, { ...row.offer, acceptedAt: row.offer.acceptedAt })
+  }
+  await deps.db.update(offers).set({ lenderNotifiedAt: new Date() }).where(eq(offers.id, offerId))
+}
+
+type NotificationJob = { applicationId: string; kind: 'first-offers' | 'all-answered' }
+
+async function notifyApplicant(deps: MarketplaceDeps, job: NotificationJob): Promise<void> {
+  const column =
+    job.kind === 'first-offers' ? applications.firstOffersNotifiedAt : applications.allAnsweredNotifiedAt
+  const [row] = await deps.db
+    .select({
+      email: users.email,
+      language: applications.language,
+      notified: column,
+      wantsEmail: consents.offerNotifications,
+      pending: sql<number>`(select count(*)::int from ${applicationRecipients} r where r.application_id = ${applications.id} and r.status = 'pending')`,
+      offered: sql<number>`(select count(*)::int from ${applicationRecipients} r where r.application_id = ${applications.id} and r.status = 'offered')`,
+    })
+    .from(applications)
+    .innerJoin(users, eq(users.id, applications.userId))
+    .leftJoin(consents, eq(consents.userId, users.id))
+    .where(and(eq(applications.id, job.applicationId), isNull(applications.anonymisedAt)))
+  if (!row || row.notified) return
+  // Sent unless the user turned these e-mails off; "first offers" is skipped when every
+  // lender has already answered (the "all answered" e-mail says it all).
+  const send =
+    row.email !== null && row.wantsEmail !== false && !(job.kind === 'first-offers' && row.pending === 0)
+  if (send && row.email) {
+    const language: CatalogueLocale = isCatalogueLocale(row.language) ? row.language : 'fi'
+    const link = `${deps.config.PUBLIC_URL}${pathFor('offers', language)}`
+    await deps.mailer.send({
+      to: row.email,
+      kind: `offers-${job.kind}`,
+      ...offersEmail({
+        language,
+        brand: deps.config.BRAND_NAME,
+        kind: job.kind,
+        offered: row.offered,
+        pending: row.pending,
+        link,
+      }),
+    })
+  }
+  await deps.db
+    .update(applications)
+    .set(
+      job.kind === 'first-offers'
+        ? { firstOffersNotifiedAt: new Date() }
+        : { allAnsweredNotifiedAt: new Date() },
+    )
+    .where(eq(applications.id, job.applicationId))
+}
+
+/** Re-sends what a crash may have left unsent: deliveries, acceptance notices, e-mails (last 30 days). */
+export async function reconcile(deps: MarketplaceDeps): Promise<void> {
+  const since = new Date(Date.now() - 30 * 86_400_000)
+  const waiting = await deps.db
+    .selectDistinct({ applicationId: applicationRecipients.applicationId })
+    .from(applicationRecipients)
+    .where(
+      and(
+        eq(applicationRecipients.status, 'pending'),
+        isNull(applicationRecipients.deliveredAt),
+        gt(applicationRecipients.createdAt, since),
+      ),
+    )
+    .limit(1000)
+  for (const { applicationId } of waiting) await dispatchApplication(deps, applicationId)
+
+  const unannounced = await deps.db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.status, 'accepted'), isNull(offers.lenderNotifiedAt), isNotNull(offers.acceptedAt)))
+    .limit(1000)
+  for (const { id } of unannounced) await deps.jobs?.send(QUEUES.acceptance, id, { offerId: id })
+
+  const unnotified = await deps.db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        gt(applications.createdAt, since),
+        isNull(applications.anonymisedAt),
+        sql`(${applications.firstOffersNotifiedAt} is null or ${applications.allAnsweredNotifiedAt} is null)`,
+        sql`exists (select 1 from ${applicationRecipients} r where r.application_id = ${applications.id})`,
+      ),
+    )
+    .limit(1000)
+  for (const { id } of unnotified) await notifyProgress(deps, id)
+}
+
+export const RECONCILE_INTERVAL_MS = 30_000
+
+/** Starts the worker role's handlers and the reconciler; returns a stop function. */
+export async function startMarketplaceWorker(
+  deps: MarketplaceDeps & { jobs: JobQueue },
+): Promise<() => Promise<void>> {
+  await deps.jobs.work<DeliveryJob>(QUEUES.delivery, (data) => deliver(deps, data))
+  await deps.jobs.work<{ offerId: string }>(QUEUES.acceptance, (data) => notifyLenderOfAcceptance(deps, data))
+  await deps.jobs.work<NotificationJob>(QUEUES.notification, (data) => notifyApplicant(deps, data))
+  let running: Promise<void> | null = null
+  const tick = () => {
+    running ??= reconcile(deps)
+      .catch((error: unknown) => deps.log.error({ err: error }, 'marketplace reconcile failed'))
+      .finally(() => {
+        running = null
+      })
+  }
+  tick()
+  const timer = setInterval(tick, RECONCILE_INTERVAL_MS)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}

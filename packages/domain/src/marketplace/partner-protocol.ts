@@ -1,0 +1,96 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+
+// The partner API between Lainava and an HTTP lender (docs/partner-api.md).
+// Lainava POSTs each application to the lender's endpoint with
+//   X-Lainava-Timestamp: <unix seconds>
+//   X-Lainava-Signature: v1=<hex HMAC-SHA256(secret, `${timestamp}.${rawBody}`)>
+//   X-Lainava-Delivery: <delivery id, the same on every retry of the same request>
+// The lender verifies the signature over the raw bytes and rejects a timestamp
+// further than SIGNATURE_TOLERANCE_SECONDS from its clock (replay).
+
+export const SIGNATURE_HEADER = 'x-lainava-signature'
+export const TIMESTAMP_HEADER = 'x-lainava-timestamp'
+export const DELIVERY_HEADER = 'x-lainava-delivery'
+export const SIGNATURE_TOLERANCE_SECONDS = 300
+
+export function signPartnerBody(secret: string, timestamp: number, rawBody: string): string {
+  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`
+}
+
+export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'mismatch' }
+
+export function verifyPartnerSignature(input: {
+  secret: string
+  rawBody: string
+  timestamp: string | undefined
+  signature: string | undefined
+  now?: number
+}): SignatureCheck {
+  const { timestamp, signature } = input
+  if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'missing' }
+  const nowSeconds = Math.floor((input.now ?? Date.now()) / 1000)
+  if (Math.abs(nowSeconds - Number(timestamp)) > SIGNATURE_TOLERANCE_SECONDS)
+    return { ok: false, reason: 'stale' }
+  const expected = Buffer.from(signPartnerBody(input.secret, Number(timestamp), input.rawBody))
+  const given = Buffer.from(signature)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'mismatch' }
+  return { ok: true }
+}
+
+/** The body of an application delivery. Identity numbers are included: the lender needs them for its credit check. */
+export type PartnerApplication = {
+  event: 'application'
+  deliveryId: string
+  applicationId: string
+  product: string
+  submittedAt: string
+  loan: { amount: number; months: number; purpose: string | null }
+  applicants: Array<{
+    role: 'main' | 'co'
+    firstName: string | null
+    lastName: string | null
+    hetu: string | null
+    email: string | null
+    phone: string | null
+    monthlyNetIncome: number
+    employmentType: string
+  }>
+  household: {
+    size: number
+    housingCostsPerMonth: number
+    existingDebtPayments: number
+    hasPaymentDefaults: boolean
+  }
+  /** Where the lender answers later (with its API key) when it does not answer at once. */
+  callbacks: { offer: string; decline: string }
+}
+
+/** Sent when the applicant accepts the lender's offer; the lender then starts the signing. */
+export type PartnerAcceptance = {
+  event: 'offer.accepted'
+  deliveryId: string
+  applicationId: string
+  offerId: string
+  reference: string | null
+  acceptedAt: string
+}
+
+/** A lender's immediate answer (HTTP 200); 202 means "later, through the lender API". */
+export type PartnerAnswer =
+  | {
+      decision: 'offer'
+      offer: {
+        amount: number
+        months: number
+        /** Percent, e.g. 9.9. */
+        nominalRate: number
+        openingFee: number
+        monthlyFee: number
+        feeFinanced: boolean
+        validDays?: number
+        secciUrl?: string
+        reference?: string
+      }
+    }
+  | { decision: 'decline'; reason?: string }
