@@ -16,6 +16,7 @@ import { healthRoutes } from './modules/health/routes.ts'
 import { lenderRoutes } from './modules/lender/routes.ts'
 import { loanCalculatorRoutes } from './modules/loan-calculator/routes.ts'
 import { startMarketplaceWorker } from './modules/marketplace/worker.ts'
+import { offerRoutes } from './modules/offers/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { registerErrorHandling } from './plugins/errors.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
@@ -78,7 +79,8 @@ export async function buildApp({ config, database }: AppDeps) {
     await app.register(authRoutes, { prefix: '/api', deps: services })
     await app.register(userRoutes, { prefix: '/api', db: services.db, secureCookies: config.COOKIE_SECURE })
     await app.register(adminRoutes, { prefix: '/api', deps: services })
-    await app.register(lenderRoutes, { prefix: '/api', db: services.db })
+    await app.register(lenderRoutes, { prefix: '/api', deps: services })
+    await app.register(offerRoutes, { prefix: '/api', deps: services })
     await app.register(applicationRoutes, { prefix: '/api', deps: services })
     if (config.DEV_MAILBOX) await app.register(devMailboxRoutes, { db: services.db })
   }
@@ -88,7 +90,7 @@ export async function buildApp({ config, database }: AppDeps) {
   } else {
     app.setNotFoundHandler(apiNotFound)
   }
-  return app
+  return Object.assign(app, { services })
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -84,7 +84,7 @@ describe('embedded PostgreSQL (PGlite)', () => {
        import { sql } from 'drizzle-orm'
        const handle = await openDatabase({ dataDir: ${JSON.stringify(dir)} })
        await handle.migrate()
-       await handle.db.execute(sql\`insert into lenders (slug, name, description) values ('killed-1', 'Killed', 'Row written before kill -9')\`)
+       await handle.db.execute(sql\`insert into lenders (slug, name, description, criteria, filtering) values ('killed-1', 'Killed', 'Row written before kill -9', '{}'::jsonb, '{}'::jsonb)\`)
        console.log('committed')
        setInterval(() => {}, 1000)`,
       (line, child) => {

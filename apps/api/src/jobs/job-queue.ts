@@ -48,7 +48,7 @@ export async function startJobQueue(
   const common = { superviseIntervalSeconds: 5, schedule: false, migrate: true } as const
   const boss =
     database.connection.kind === 'server'
-      ? new PgBoss({ ...common, connectionString: database.connection.url, max: 4, useListenNotify: true })
+      ? new PgBoss({ ...common, connectionString: database.connection.url, max: 4 })
       : new PgBoss({ ...common, db: fromPglite(database.connection.pglite), backend: 'pglite' })
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
   await boss.start()
@@ -60,7 +60,6 @@ export async function startJobQueue(
       retryDelayMax: 300,
       expireInSeconds: 120,
       heartbeatSeconds,
-      notify: database.connection.kind === 'server',
     })
   }
   let stopped = false
@@ -72,7 +71,13 @@ export async function startJobQueue(
     async work<T>(queue: QueueName, handler: JobHandler<T>) {
       await boss.work<T>(
         queue,
-        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5, batchSize: 1, localConcurrency: 4 },
+        {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+          // One job per fetch, and fetch again at once while there is work: no polling gap under load.
+          batchSize: 1,
+          burstWhenBatchFull: true,
+          localConcurrency: 4,
+        },
         async ([job]) => {
           if (!job) return
           try {

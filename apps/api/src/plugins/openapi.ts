@@ -23,8 +23,18 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
         { name: 'account', description: 'My consents and data' },
         { name: 'applications', description: 'Loan and credit card applications, drafts' },
         { name: 'admin', description: 'Staff only' },
-        { name: 'lender', description: 'Lender users: their own organisation only' },
+        { name: 'offers', description: "The applicant's offers: compare and accept" },
+        {
+          name: 'lender',
+          description:
+            'Lender users (session) see their own organisation only; HTTP lenders answer with their API key (docs/partner-api.md)',
+        },
       ],
+      components: {
+        securitySchemes: {
+          lenderApiKey: { type: 'http', scheme: 'bearer', description: 'A lender API key (lvk_…)' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

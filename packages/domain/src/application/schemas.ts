@@ -211,6 +211,8 @@ export const DebtsSchema = obj({
   creditCards: list(obj({ cardType: choice(CARD_TYPES), limit: money(100_000) }))
     .max(10, 'validation.invalid')
     .default([]),
+  /** Self-declared; lenders check the credit register themselves. */
+  paymentDefaults: flag().default(false),
 })
 
 export const CoApplicantSchema = obj({

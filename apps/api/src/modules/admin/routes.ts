@@ -1,12 +1,34 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
 import { schema } from '@lainava/db'
+import { EMPLOYMENT_TYPES, LENDER_PRODUCTS } from '@lainava/domain'
 import { desc, isNull } from 'drizzle-orm'
 import { z } from 'zod'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { requireUser } from '../auth/guards.ts'
-import type { AuthDeps } from '../auth/login-service.ts'
 import { EmailSchema } from '../auth/routes.ts'
+import { createHttpLender, rotateLenderCredentials } from '../marketplace/lender-credentials.ts'
+import type { MarketplaceDeps } from '../marketplace/marketplace.ts'
 import { inviteUser } from './invite-user.ts'
+
+const CriteriaSchema = z.object({
+  products: z.array(z.enum(LENDER_PRODUCTS)).min(1),
+  minAmount: z.number().int().min(0),
+  maxAmount: z.number().int().positive(),
+  minMonths: z.number().int().min(1),
+  maxMonths: z.number().int().min(1),
+  minAge: z.number().int().min(18).max(100),
+  minNetIncome: z.number().min(0),
+  employmentTypes: z.array(z.enum(EMPLOYMENT_TYPES)).min(1),
+  acceptsPaymentDefaults: z.boolean(),
+})
+
+const CredentialsSchema = z
+  .object({
+    lenderId: z.uuid(),
+    apiKey: z.string().describe('Shown once: the lender uses it on the lender API'),
+    signingSecret: z.string().describe('Shown once: the lender verifies our signatures with it'),
+  })
+  .meta({ id: 'LenderCredentials' })
 
 const AccountSchema = z.object({
   id: z.uuid(),
@@ -15,7 +37,7 @@ const AccountSchema = z.object({
   lenderId: z.uuid().nullable(),
 })
 
-export const adminRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app, { deps }) => {
+export const adminRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = async (app, { deps }) => {
   const { db } = deps
 
   app.get(
@@ -73,6 +95,55 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: AuthDeps }> = async (app
     async (request, reply) => {
       await requireUser(db, request, ['admin'])
       return reply.status(201).send(await inviteUser(deps, request.body))
+    },
+  )
+
+  app.post(
+    '/v1/admin/lenders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Connect an HTTP lender: returns its API key and signing secret once',
+        body: z.object({
+          slug: z.string().regex(/^[a-z0-9-]{2,60}$/),
+          name: z.string().trim().min(2).max(100),
+          description: z.string().trim().max(300).default(''),
+          endpointUrl: z.url({ protocol: /^https?$/ }).max(500),
+          criteria: CriteriaSchema,
+        }),
+        response: {
+          201: CredentialsSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await requireUser(db, request, ['admin'])
+      return reply.status(201).send(await createHttpLender(db, deps.cipher, request.body))
+    },
+  )
+
+  app.post(
+    '/v1/admin/lenders/:lenderId/credentials',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Replace a lender's API key and signing secret (the old ones stop working)",
+        params: z.object({ lenderId: z.uuid() }),
+        response: {
+          200: CredentialsSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      await requireUser(db, request, ['admin'])
+      return rotateLenderCredentials(db, deps.cipher, request.params.lenderId)
     },
   )
 }

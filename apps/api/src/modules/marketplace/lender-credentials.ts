@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto'
+import { type Database, schema } from '@lainava/db'
+import { DEFAULT_FILTERING, type LenderCriteria } from '@lainava/domain'
+import { eq } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import { AppError } from '../../app-error.ts'
+import type { FieldCipher } from '../../crypto/field-encryption.ts'
+import { hashSecret } from '../auth/tokens.ts'
+
+// HTTP lenders: an API key for our lender API (stored as a hash) and an HMAC
+// secret for our signed requests (stored encrypted). Both are shown once.
+
+const API_KEY_PREFIX = 'lvk_'
+
+export type HttpLenderInput = {
+  slug: string
+  name: string
+  description: string
+  endpointUrl: string
+  criteria: LenderCriteria
+}
+
+export type LenderCredentials = { lenderId: string; apiKey: string; signingSecret: string }
+
+function newCredentials(cipher: FieldCipher) {
+  const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`
+  const signingSecret = randomBytes(32).toString('base64url')
+  return {
+    apiKey,
+    signingSecret,
+    apiKeyHash: hashSecret(apiKey, 'lender-api-key'),
+    signingSecretEncrypted: cipher.encrypt(signingSecret),
+  }
+}
+
+export async function createHttpLender(
+  db: Database,
+  cipher: FieldCipher,
+  input: HttpLenderInput,
+): Promise<LenderCredentials> {
+  const { apiKey, signingSecret, ...stored } = newCredentials(cipher)
+  const [row] = await db
+    .insert(schema.lenders)
+    .values({ ...input, integration: 'http', filtering: DEFAULT_FILTERING, ...stored })
+    .onConflictDoNothing({ target: schema.lenders.slug })
+    .returning({ id: schema.lenders.id })
+  if (!row) throw new AppError('CONFLICT', 'A lender with this slug exists.', { reason: 'SLUG_TAKEN' })
+  return { lenderId: row.id, apiKey, signingSecret }
+}
+
+/** New API key and signing secret; the old ones stop working at once. */
+export async function rotateLenderCredentials(
+  db: Database,
+  cipher: FieldCipher,
+  lenderId: string,
+): Promise<LenderCredentials> {
+  const { apiKey, signingSecret, ...stored } = newCredentials(cipher)
+  const rows = await db
+    .update(schema.lenders)
+    .set(stored)
+    .where(eq(schema.lenders.id, lenderId))
+    .returning({ id: schema.lenders.id, integration: schema.lenders.integration })
+  if (rows.length === 0) throw new AppError('NOT_FOUND', 'No such lender.')
+  return { lenderId, apiKey, signingSecret }
+}
+
+/** The lender whose API key is on the request (`Authorization: Bearer lvk_…`), or 401. */
+export async function requireLenderApiKey(
+  db: Database,
+  request: FastifyRequest,
+): Promise<{ id: string; name: string }> {
+  const header = request.headers.authorization
+  const key = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined
+  if (!key?.startsWith(API_KEY_PREFIX)) {
+    throw new AppError('UNAUTHORIZED', 'A valid lender API key is required.', { reason: 'INVALID_API_KEY' })
+  }
+  const [lender] = await db
+    .select({ id: schema.lenders.id, name: schema.lenders.name, active: schema.lenders.active })
+    .from(schema.lenders)
+    .where(eq(schema.lenders.apiKeyHash, hashSecret(key, 'lender-api-key')))
+  if (!lender?.active) {
+    throw new AppError('UNAUTHORIZED', 'A valid lender API key is required.', { reason: 'INVALID_API_KEY' })
+  }
+  return { id: lender.id, name: lender.name }
+}
