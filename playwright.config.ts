@@ -49,6 +49,8 @@ export default defineConfig({
       // The local mailbox: the tests read login codes from the outbox.
       DEV_MAILBOX: 'true',
       PUBLIC_URL: `http://localhost:${port}`,
+      // Sandbox lenders answer within about 90 s instead of 15 minutes: offers arrive while a test watches.
+      SANDBOX_DELAY_SCALE: '0.1',
     },
   },
 })

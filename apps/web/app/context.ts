@@ -1,3 +1,4 @@
+import type { ApplicationOffersView, OfferView } from '@lainava/api-client'
 import { createContext } from 'react-router'
 
 // What the server process gives every loader and action (built in
@@ -19,6 +20,7 @@ export type Consents = {
   sms: boolean
   partnerOffers: boolean
   analyticsCookies: boolean
+  offerNotifications: boolean
 }
 
 export type ApplicationKind = 'consumer-loan' | 'credit-card'
@@ -80,6 +82,11 @@ export type WebServices = {
     getConsents(userId: string): Promise<Consents & { updatedAt: string | null }>
     updateConsents(userId: string, consents: Consents): Promise<void>
     deleteAccount(userId: string): Promise<{ setCookies: string[] }>
+  }
+  offers: {
+    list(userId: string): Promise<ApplicationOffersView[]>
+    get(userId: string, offerId: string): Promise<OfferView | null>
+    accept(input: { userId: string; offerId: string; language: string }): Promise<OfferView | Failure>
   }
 }
 

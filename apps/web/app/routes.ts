@@ -13,6 +13,8 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   consumerLoanForm: 'features/application/consumer-loan-route.tsx',
   continuousApplication: 'features/application/continuous-route.tsx',
   creditCardForm: 'features/application/credit-card-route.tsx',
+  offers: 'features/offers/offers-route.tsx',
+  offer: 'features/offers/offer-route.tsx',
   notFound: 'features/status/status-route.tsx',
   maintenance: 'features/status/status-route.tsx',
   forbidden: 'features/status/status-route.tsx',

@@ -19,3 +19,4 @@ export {
   type UserStatus,
   userReducer,
 } from './user-state.ts'
+export type * from './offers.ts'

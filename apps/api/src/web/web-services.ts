@@ -24,6 +24,7 @@ import { startLogin, verifyCode, verifyLink } from '../modules/auth/login-servic
 import { toProfile } from '../modules/auth/profile.ts'
 import { authenticate, endSession } from '../modules/auth/session-service.ts'
 import { randomToken } from '../modules/auth/tokens.ts'
+import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
 import { deleteAccount, getConsents, updateConsents } from '../modules/users/user-service.ts'
 import type { Services } from '../services.ts'
 
@@ -160,6 +161,15 @@ export function createWebServices(services: Services): WebServices {
         await deleteAccount(db, userId)
         return { setCookies: clearedSessionCookies(cookieOptions) }
       },
+    },
+    offers: {
+      list: (userId) => listApplicationOffers(db, userId),
+      async get(userId, offerId) {
+        const found = await attempt('fi', () => getOffer(db, userId, offerId))
+        return 'ok' in found ? null : found
+      },
+      accept: ({ userId, offerId, language }) =>
+        attempt(language, () => acceptOffer(services, userId, offerId)),
     },
   }
 }

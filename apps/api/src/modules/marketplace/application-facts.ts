@@ -67,7 +67,8 @@ export async function loadApplicationFacts(
   const mainDetails = section(main?.details)
   const netIncome = num(mainWork.monthlyNetIncome) + num(mainWork.otherIncome)
   const existingDebtPayments = debtPayments(details.debts) + (co ? debtPayments(coDetails.debts) : 0)
-  const hasPaymentDefaults = section(details.debts).paymentDefaults === true
+  const hasPaymentDefaults =
+    section(details.debts).paymentDefaults === true || section(coDetails.debts).paymentDefaults === true
   const householdSize = Math.max(1, num(mainDetails.adults) + num(mainDetails.children))
   const housingCostsPerMonth = num(mainDetails.housingCostsPerMonth)
   const product = application.kind

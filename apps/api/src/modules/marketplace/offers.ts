@@ -1,3 +1,4 @@
+import type { ApplicationOffersView, LenderAnswerStatus, OfferStatus, OfferView } from '@lainava/api-client'
 import { type Database, schema } from '@lainava/db'
 import { roundHalfUp } from '@lainava/domain'
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
@@ -9,47 +10,6 @@ const { applications, applicationRecipients, lenders, offers } = schema
 
 // The applicant's view of the marketplace: each application with the lenders
 // that received it, their answers and the offers. Only the owner sees them.
-
-export type OfferStatus = 'offered' | 'accepted' | 'expired' | 'withdrawn'
-export type LenderAnswerStatus = 'pending' | 'declined' | OfferStatus
-
-export type OfferView = {
-  id: string
-  applicationId: string
-  lender: { id: string; name: string; slug: string }
-  status: OfferStatus
-  amount: number
-  amountAsked: number
-  months: number
-  /** Percent. */
-  nominalRate: number
-  openingFee: number
-  monthlyFee: number
-  feeFinanced: boolean
-  monthlyPayment: number
-  /** Percent, rounded half up to two decimals (the figure we show). */
-  apr: number
-  totalCost: number
-  totalPayable: number
-  repaymentType: 'annuity'
-  validUntil: string
-  secciUrl: string | null
-  createdAt: string
-  acceptedAt: string | null
-}
-
-export type ApplicationOffersView = {
-  id: string
-  kind: 'consumer-loan' | 'credit-card'
-  status: string
-  amount: number
-  periodMonths: number
-  purpose: string | null
-  createdAt: string
-  summary: { asked: number; answered: number; offered: number; pending: number }
-  lenders: Array<{ id: string; name: string; status: LenderAnswerStatus; offerId: string | null }>
-  offers: OfferView[]
-}
 
 type OfferRow = typeof offers.$inferSelect
 type LenderRow = { id: string; name: string; slug: string }

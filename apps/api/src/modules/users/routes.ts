@@ -12,6 +12,7 @@ const ConsentsSchema = z
     sms: z.boolean(),
     partnerOffers: z.boolean(),
     analyticsCookies: z.boolean(),
+    offerNotifications: z.boolean().default(true).describe('E-mails about my own offers'),
   })
   .meta({ id: 'Consents' })
 

@@ -9,6 +9,8 @@ export type Consents = {
   sms: boolean
   partnerOffers: boolean
   analyticsCookies: boolean
+  /** Service e-mails about the user's own offers: on unless turned off. */
+  offerNotifications: boolean
 }
 
 const NO_CONSENTS: Consents = {
@@ -16,6 +18,7 @@ const NO_CONSENTS: Consents = {
   sms: false,
   partnerOffers: false,
   analyticsCookies: false,
+  offerNotifications: true,
 }
 
 export async function getConsents(
@@ -24,8 +27,15 @@ export async function getConsents(
 ): Promise<Consents & { updatedAt: string | null }> {
   const [row] = await db.select().from(consents).where(eq(consents.userId, userId))
   if (!row) return { ...NO_CONSENTS, updatedAt: null }
-  const { marketingEmail, sms, partnerOffers, analyticsCookies, updatedAt } = row
-  return { marketingEmail, sms, partnerOffers, analyticsCookies, updatedAt: updatedAt.toISOString() }
+  const { marketingEmail, sms, partnerOffers, analyticsCookies, offerNotifications, updatedAt } = row
+  return {
+    marketingEmail,
+    sms,
+    partnerOffers,
+    analyticsCookies,
+    offerNotifications,
+    updatedAt: updatedAt.toISOString(),
+  }
 }
 
 export async function updateConsents(db: Database, userId: string, values: Consents): Promise<void> {

@@ -30,6 +30,15 @@ export function SiteHeader({ brandName }: { brandName: string }) {
           <LanguageSwitcher />
           {user ? (
             <>
+              {user.role === 'consumer' ? (
+                <Link
+                  to={pathFor('offers', lang)}
+                  className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-2 text-sm font-medium text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                  data-testid="header-offers"
+                >
+                  {t('header.offers')}
+                </Link>
+              ) : null}
               <a
                 href={pathFor('settings', lang)}
                 className="inline-flex min-h-11 max-w-48 items-center truncate rounded-md px-2 text-sm font-medium text-brand-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"

@@ -40,7 +40,7 @@ export type WorkData = {
   otherIncome: string
 }
 
-export type DebtsData = { debts: DebtRow[]; creditCards: CardRow[] }
+export type DebtsData = { debts: DebtRow[]; creditCards: CardRow[]; paymentDefaults?: boolean }
 
 export type FormData = {
   loan: { amount: number; period: number; purpose: string; refinance: boolean }

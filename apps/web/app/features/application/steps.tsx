@@ -231,6 +231,7 @@ export function DebtFields({ prefix }: { prefix: string }) {
           </Button>
         </div>
       </fieldset>
+      <CheckField path={`${prefix}.paymentDefaults`} label="field.paymentDefaults" />
     </div>
   )
 }

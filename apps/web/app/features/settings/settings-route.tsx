@@ -10,7 +10,13 @@ import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { alternateLinks } from '../../lib/seo.ts'
 import type { Route } from './+types/settings-route'
 
-const CONSENT_KEYS = ['marketingEmail', 'sms', 'partnerOffers', 'analyticsCookies'] as const
+const CONSENT_KEYS = [
+  'offerNotifications',
+  'marketingEmail',
+  'sms',
+  'partnerOffers',
+  'analyticsCookies',
+] as const
 
 /** The logged-in user, or a redirect to the login page that comes back here. */
 async function requireUser(request: Request, url: URL, auth: WebLoadContext['auth']) {
