@@ -7,6 +7,7 @@ export {
   isProtectedPath,
   type Query,
 } from './client.ts'
+export type * from './offers.ts'
 export {
   type Dispatch,
   forbiddenHandler,
@@ -19,4 +20,3 @@ export {
   type UserStatus,
   userReducer,
 } from './user-state.ts'
-export type * from './offers.ts'
