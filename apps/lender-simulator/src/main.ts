@@ -1,7 +1,7 @@
 import { type SimulatorOptions, startSimulator } from './simulator.ts'
 
 // `node apps/lender-simulator/src/main.ts` — configured by environment variables; prints
-// `lender simulator listening on <url>` when ready (tests wait for that line).
+// `lender simulator listening on <url>` on stderr when ready.
 
 function env(name: string, fallback?: string): string {
   const value = process.env[name] ?? fallback
@@ -38,7 +38,7 @@ const options: SimulatorOptions = {
   monthlyFee: numberEnv('SIMULATOR_MONTHLY_FEE', 3),
 }
 const simulator = await startSimulator(options, numberEnv('SIMULATOR_PORT', 0))
-console.log(`lender simulator listening on ${simulator.url}`)
+console.warn(`lender simulator listening on ${simulator.url}`)
 const stop = () => simulator.close().then(() => process.exit(0))
 process.once('SIGTERM', stop)
 process.once('SIGINT', stop)

@@ -38,6 +38,18 @@ export type ApplicationSummary = {
   lenders: Recipient[]
 }
 
+export type LenderProfile = {
+  slug: string
+  name: string
+  description: string
+  products: string[]
+  minAmount: number
+  maxAmount: number
+  minMonths: number
+  maxMonths: number
+  minAge: number
+}
+
 export type WebServices = {
   brandName: string
   publicUrl: string
@@ -82,6 +94,10 @@ export type WebServices = {
     getConsents(userId: string): Promise<Consents & { updatedAt: string | null }>
     updateConsents(userId: string, consents: Consents): Promise<void>
     deleteAccount(userId: string): Promise<{ setCookies: string[] }>
+  }
+  lenders: {
+    /** Active lenders with their public profile and ranges, for the lender list page. */
+    list(): Promise<LenderProfile[]>
   }
   offers: {
     list(userId: string): Promise<ApplicationOffersView[]>

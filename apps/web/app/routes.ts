@@ -14,6 +14,7 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   continuousApplication: 'features/application/continuous-route.tsx',
   creditCardForm: 'features/application/credit-card-route.tsx',
   offers: 'features/offers/offers-route.tsx',
+  lenders: 'features/lenders/lenders-route.tsx',
   offer: 'features/offers/offer-route.tsx',
   notFound: 'features/status/status-route.tsx',
   maintenance: 'features/status/status-route.tsx',

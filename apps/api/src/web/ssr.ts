@@ -15,6 +15,7 @@ import {
 import type { WebLoadContext, WebServices } from '../../../web/app/context.ts'
 import type { Config } from '../config.ts'
 import { registerPageData } from './page-data.ts'
+import { registerSitemap } from './sitemap.ts'
 
 export class MissingWebBuildError extends Error {
   constructor(dir: string) {
@@ -100,6 +101,7 @@ export async function registerWeb(
   })
 
   registerPageData(app, build, { publicUrl: config.PUBLIC_URL, brandName: config.BRAND_NAME })
+  registerSitemap(app, config.PUBLIC_URL)
 
   await app.register(async (web) => {
     // The web handler reads the raw body itself (form posts to actions).

@@ -162,6 +162,29 @@ export function createWebServices(services: Services): WebServices {
         return { setCookies: clearedSessionCookies(cookieOptions) }
       },
     },
+    lenders: {
+      async list() {
+        const rows = await db
+          .select({
+            slug: schema.lenders.slug,
+            name: schema.lenders.name,
+            description: schema.lenders.description,
+            criteria: schema.lenders.criteria,
+          })
+          .from(schema.lenders)
+          .where(eq(schema.lenders.active, true))
+          .orderBy(asc(schema.lenders.name))
+        return rows.map(({ criteria, ...lender }) => ({
+          ...lender,
+          products: criteria.products,
+          minAmount: criteria.minAmount,
+          maxAmount: criteria.maxAmount,
+          minMonths: criteria.minMonths,
+          maxMonths: criteria.maxMonths,
+          minAge: criteria.minAge,
+        }))
+      },
+    },
     offers: {
       list: (userId) => listApplicationOffers(db, userId),
       async get(userId, offerId) {

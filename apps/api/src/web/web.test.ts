@@ -1,3 +1,4 @@
+import { seedDemoData } from '@lainava/db'
 import { pathFor, REDIRECTS } from '@lainava/routing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginAs } from '../test/sessions.ts'
@@ -177,5 +178,44 @@ describe('pages that need a login', () => {
     const login = await ctx.app.inject({ method: 'GET', url: '/kirjaudu/?returnTo=/asetukset/', cookies })
     expect(login.statusCode).toBe(302)
     expect(login.headers.location).toBe('/asetukset/')
+  })
+})
+
+describe('robots.txt, sitemap and the lender list', () => {
+  it('lists every public page with absolute URLs and hreflang alternates, and each listed URL answers 200', async () => {
+    const robots = await get('/robots.txt')
+    expect(robots.statusCode).toBe(200)
+    expect(robots.body).toContain('Sitemap: https://lainava.test/sitemap/sitemap-index.xml')
+    expect(robots.body).toContain('Disallow: /api/')
+    const index = await get('/sitemap/sitemap-index.xml')
+    expect(index.body).toContain('<loc>https://lainava.test/sitemap/sitemap-0.xml</loc>')
+    const sitemap = await get('/sitemap/sitemap-0.xml')
+    expect(sitemap.statusCode).toBe(200)
+    expect(sitemap.headers['content-type']).toContain('application/xml')
+    const locs = [...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1] ?? '')
+    expect(locs).toContain('https://lainava.test/lainanantajat/')
+    expect(locs).toContain('https://lainava.test/en/form/')
+    expect(locs.length).toBe([...sitemap.body.matchAll(/<url>/g)].length)
+    expect(sitemap.body.match(/hreflang="sv-FI"/g)?.length).toBe(locs.length)
+    for (const loc of locs) {
+      expect(loc.startsWith('https://lainava.test/')).toBe(true)
+      const page = await get(new URL(loc).pathname)
+      expect(page.statusCode, loc).toBe(200)
+    }
+  })
+
+  it('shows the active lenders with their ranges and a representative example', async () => {
+    await seedDemoData(ctx.database.db)
+    const page = await get('/lainanantajat/')
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('Aurora Rahoitus')
+    expect(page.body).toContain('Edustava esimerkki')
+    expect(page.body).toContain('Huomio! Rahan lainaaminen maksaa.')
+    expect(page.body).toContain(
+      '<link rel="alternate" hrefLang="en-FI" href="https://lainava.test/en/lainanantajat/"',
+    )
+    const english = await get('/en/lainanantajat/')
+    expect(english.body).toContain('<html lang="en"')
+    expect(english.body).toContain('Representative example')
   })
 })

@@ -424,4 +424,18 @@ export const en: Messages = {
     'The lender gives you the Standard European Consumer Credit Information (SECCI) before you sign.',
   'offer.notFound': 'The offer was not found. It may belong to another user or have been removed.',
   'header.offers': 'Offers',
+  'lenders.title': 'Lenders',
+  'lenders.metaTitle': 'Lenders – who makes you offers | {brand}',
+  'lenders.metaDescription':
+    'The lenders {brand} passes applications to: what they offer, which amounts and terms, and to whom.',
+  'lenders.lead':
+    "Your application goes only to the lenders whose criteria it meets. You see the recipients before you send and on the offers page. We do not promise the cheapest loan: compare the offers' APR and total cost.",
+  'lenders.amounts': 'Loan amount {min}–{max}',
+  'lenders.periods': 'Term {min}–{max}',
+  'lenders.minAge': 'Minimum age {age}',
+  'lenders.products': 'Products: {products}',
+  'lenders.product.consumer-loan': 'consumer loan',
+  'lenders.product.credit-card': 'credit card',
+  'lenders.count': '{count, plural, one {# lender} other {# lenders}}',
+  'lenders.apply': 'Compare loans',
 }

@@ -426,6 +426,20 @@ export const fi = {
     'Lainanantaja antaa vakiomuotoiset eurooppalaiset kuluttajaluottotiedot (SECCI) ennen sopimuksen allekirjoitusta.',
   'offer.notFound': 'Tarjousta ei löytynyt. Se voi kuulua toiselle käyttäjälle tai se on poistettu.',
   'header.offers': 'Tarjoukset',
+  'lenders.title': 'Lainanantajat',
+  'lenders.metaTitle': 'Lainanantajat – keneltä saat tarjouksia | {brand}',
+  'lenders.metaDescription':
+    'Lainanantajat, joille {brand} välittää hakemuksia: mitä ne tarjoavat, millaisia summia ja laina-aikoja, ja keille.',
+  'lenders.lead':
+    'Hakemuksesi lähetetään vain niille lainanantajille, joiden ehdot se täyttää. Näet vastaanottajat ennen lähettämistä ja tarjoussivulla. Emme lupaa halvinta lainaa: vertaile tarjousten todellista vuosikorkoa ja kokonaiskustannusta.',
+  'lenders.amounts': 'Lainasumma {min}–{max}',
+  'lenders.periods': 'Laina-aika {min}–{max}',
+  'lenders.minAge': 'Vähimmäisikä {age} vuotta',
+  'lenders.products': 'Tuotteet: {products}',
+  'lenders.product.consumer-loan': 'kulutusluotto',
+  'lenders.product.credit-card': 'luottokortti',
+  'lenders.count': '{count, plural, one {# lainanantaja} other {# lainanantajaa}}',
+  'lenders.apply': 'Kilpailuta laina',
 } as const
 
 export type MessageKey = keyof typeof fi

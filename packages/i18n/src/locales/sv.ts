@@ -423,4 +423,18 @@ export const sv: Messages = {
     'Långivaren ger standardiserad europeisk konsumentkreditinformation (SECCI) före avtalet undertecknas.',
   'offer.notFound': 'Offerten hittades inte. Den kan tillhöra en annan användare eller ha tagits bort.',
   'header.offers': 'Offerter',
+  'lenders.title': 'Långivare',
+  'lenders.metaTitle': 'Långivare – vem du får offerter av | {brand}',
+  'lenders.metaDescription':
+    'Långivarna som {brand} förmedlar ansökningar till: vad de erbjuder, vilka belopp och lånetider, och till vem.',
+  'lenders.lead':
+    'Din ansökan skickas bara till de långivare vars villkor den uppfyller. Du ser mottagarna innan du skickar och på offertsidan. Vi lovar inte det billigaste lånet: jämför offerternas effektiva ränta och totalkostnad.',
+  'lenders.amounts': 'Lånebelopp {min}–{max}',
+  'lenders.periods': 'Lånetid {min}–{max}',
+  'lenders.minAge': 'Lägsta ålder {age} år',
+  'lenders.products': 'Produkter: {products}',
+  'lenders.product.consumer-loan': 'konsumtionskredit',
+  'lenders.product.credit-card': 'kreditkort',
+  'lenders.count': '{count, plural, one {# långivare} other {# långivare}}',
+  'lenders.apply': 'Jämför lån',
 }

@@ -362,9 +362,12 @@ describe('HTTP lenders over real HTTP (the lender simulator)', () => {
     if (offer) expect(offer.apr).toBe(independentAprPercent(offer))
     expect(lender.simulator.stats.rejectedSignatures).toBe(0)
     expect(lender.simulator.stats.applications[applicationId]).toBe(1)
-    expect(
-      lender.simulator.stats.callbacks.find((call) => call.applicationId === applicationId)?.status,
-    ).toBe(201)
+    // The simulator records its callback's answer after our server has stored the offer.
+    await expect
+      .poll(
+        () => lender.simulator.stats.callbacks.find((call) => call.applicationId === applicationId)?.status,
+      )
+      .toBe(201)
 
     // A second answer to the same application is refused: one offer per lender.
     const duplicate = await fetch(`${ctx.url}/api/v1/lender/applications/${applicationId}/offers`, {
@@ -415,9 +418,8 @@ describe('HTTP lenders over real HTTP (the lender simulator)', () => {
       })
       .toBe(422)
     const call = later.simulator.stats.callbacks.find((entry) => entry.applicationId === secondId)
-    expect((call?.body as { violations: Array<{ code: string }> }).violations[0]?.code).toBe(
-      'NOMINAL_RATE_OVER_CAP',
-    )
+    const rejection = call?.body as { violations?: Array<{ code: string }> } | undefined
+    expect(rejection?.violations?.[0]?.code).toBe('NOMINAL_RATE_OVER_CAP')
     const lawful = await fetch(`${ctx.url}/api/v1/lender/applications/${secondId}/offers`, {
       method: 'POST',
       headers: { authorization: `Bearer ${later.apiKey}`, 'content-type': 'application/json' },

@@ -36,17 +36,25 @@ describe('consents, export and deletion', () => {
       sms: false,
       partnerOffers: false,
       analyticsCookies: false,
+      offerNotifications: true,
       updatedAt: null,
     })
     const updated = await ctx.app.inject({
       method: 'PUT',
       url: '/api/v1/user/consents',
       cookies,
-      payload: { marketingEmail: true, sms: false, partnerOffers: false, analyticsCookies: true },
+      payload: {
+        marketingEmail: true,
+        sms: false,
+        partnerOffers: false,
+        analyticsCookies: true,
+        offerNotifications: false,
+      },
     })
     expect(updated.json()).toMatchObject({
       marketingEmail: true,
       analyticsCookies: true,
+      offerNotifications: false,
       updatedAt: expect.any(String),
     })
     const bad = await ctx.app.inject({
