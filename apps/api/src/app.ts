@@ -11,6 +11,7 @@ import { loggerOptions } from './logger.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { applicationRoutes } from './modules/applications/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { contactRoutes } from './modules/contact/routes.ts'
 import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { lenderRoutes } from './modules/lender/routes.ts'
@@ -81,6 +82,7 @@ export async function buildApp({ config, database }: AppDeps) {
     await app.register(adminRoutes, { prefix: '/api', deps: services })
     await app.register(lenderRoutes, { prefix: '/api', deps: services })
     await app.register(offerRoutes, { prefix: '/api', deps: services })
+    await app.register(contactRoutes, { prefix: '/api', deps: services })
     await app.register(applicationRoutes, { prefix: '/api', deps: services })
     if (config.DEV_MAILBOX) await app.register(devMailboxRoutes, { db: services.db })
   }

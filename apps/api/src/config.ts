@@ -38,6 +38,8 @@ export const ConfigSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
+    /** The staff inbox that receives the contact form's messages. */
+    CONTACT_EMAIL: z.email().optional(),
     DEV_MAILBOX: booleanText.default(false),
     /** Multiplies the sandbox lenders' answer delays: 0 answers at once (tests, benchmarks), 1 as seeded. */
     SANDBOX_DELAY_SCALE: z.coerce.number().min(0).max(100).default(1),
@@ -56,6 +58,7 @@ export const ConfigSchema = z
       ...env,
       PUBLIC_URL: publicUrl,
       MAIL_FROM: env.MAIL_FROM ?? `${env.BRAND_NAME} <noreply@${new URL(publicUrl).hostname}>`,
+      CONTACT_EMAIL: env.CONTACT_EMAIL ?? `asiakaspalvelu@${new URL(publicUrl).hostname}`,
       // Secure cookies everywhere but plain-http local development.
       COOKIE_SECURE: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
     }

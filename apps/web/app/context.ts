@@ -1,4 +1,5 @@
 import type { ApplicationOffersView, OfferView } from '@lainava/api-client'
+import type { Content } from '@lainava/content'
 import { createContext } from 'react-router'
 
 // What the server process gives every loader and action (built in
@@ -98,6 +99,19 @@ export type WebServices = {
   lenders: {
     /** Active lenders with their public profile and ranges, for the lender list page. */
     list(): Promise<LenderProfile[]>
+  }
+  /** The content site (blog, glossary, FAQ, pages), read and validated once when the process starts. */
+  content: Content
+  contact: {
+    /** Stores a contact message and e-mails it to staff; rate-limited per address. */
+    send(input: {
+      name: string
+      email: string
+      topic: string
+      message: string
+      language: string
+      ip: string
+    }): Promise<{ ok: true } | (Failure & { fieldErrors?: Array<{ path: string; message: string }> })>
   }
   offers: {
     list(userId: string): Promise<ApplicationOffersView[]>

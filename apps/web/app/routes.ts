@@ -1,5 +1,53 @@
+import { readdirSync } from 'node:fs'
 import { LANGUAGES, patternFor, type ScreenName, SERVED_LANGUAGES } from '@lainava/routing'
 import { index, type RouteConfig, route } from '@react-router/dev/routes'
+
+const CONTENT_PAGE = 'features/content/content-page-route.tsx'
+// Screens whose text is a Markdown page of content/<lang>/pages (packages/content).
+const CONTENT_PAGE_SCREENS = [
+  'carLoan',
+  'boatLoan',
+  'holidayLoan',
+  'renovationLoan',
+  'plotLoan',
+  'weddingLoan',
+  'motorcycleLoan',
+  'consumerCredit',
+  'quickLoan',
+  'businessLoan',
+  'businessCreditLine',
+  'mortgageCalculator',
+  'unsecuredLoan',
+  'securedLoan',
+  'combineLoans',
+  'compareLoans',
+  'loanPurposes',
+  'cheapestLoan',
+  'bestLoanOffer',
+  'loanCalculator',
+  'cookiePolicy',
+  'privacyPolicy',
+  'terms',
+  'contact',
+  'campaign',
+  'christmasCampaign',
+  'quickComparison',
+  'creditCards',
+  'fairComparisonPrinciples',
+  'mobileBanking',
+  'renovation',
+  'euribor',
+  'instalmentPurchase',
+  'flexibleCredit',
+  'paymentProtectionInsurance',
+  'company',
+] as const satisfies readonly ScreenName[]
+
+// `/mika-on-{product}/`: the parameter is part of a segment, which route patterns cannot
+// express, so each product with a page (content/fi/pages/whyProduct-<product>.md) gets its own route.
+const WHY_PRODUCTS = readdirSync(new URL('../../../content/fi/pages/', import.meta.url))
+  .map((name) => /^whyProduct-([a-z0-9-]+)\.md$/.exec(name)?.[1])
+  .filter((product): product is string => !!product)
 
 // The routes are generated from the route table (packages/routing): one route id
 // per screen × served language (`landing.sv`), so each screen's module is
@@ -16,6 +64,15 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   offers: 'features/offers/offers-route.tsx',
   lenders: 'features/lenders/lenders-route.tsx',
   offer: 'features/offers/offer-route.tsx',
+  blog: 'features/content/blog-route.tsx',
+  blogPage: 'features/content/blog-route.tsx',
+  blogCategory: 'features/content/blog-route.tsx',
+  article: 'features/content/article-route.tsx',
+  authors: 'features/content/authors-route.tsx',
+  glossary: 'features/content/glossary-route.tsx',
+  glossaryTerm: 'features/content/glossary-term-route.tsx',
+  faq: 'features/content/faq-route.tsx',
+  ...Object.fromEntries(CONTENT_PAGE_SCREENS.map((screen) => [screen, CONTENT_PAGE])),
   notFound: 'features/status/status-route.tsx',
   maintenance: 'features/status/status-route.tsx',
   forbidden: 'features/status/status-route.tsx',
@@ -31,6 +88,13 @@ export default [
       const id = `${screen}.${language}`
       return path === '/' ? index(file, { id }) : route(path.replace(/^\//, ''), file, { id })
     }),
+  ),
+  ...WHY_PRODUCTS.flatMap((product) =>
+    SERVED_LANGUAGES.map((language) =>
+      route(`${LANGUAGES[language].prefix}/mika-on-${product}/`.replace(/^\//, ''), CONTENT_PAGE, {
+        id: `whyProduct.${language}.${product}`,
+      }),
+    ),
   ),
   // Any other path: HTTP 404 and the not-found page in the language of its prefix.
   route('*', 'features/status/not-found-route.tsx', { id: 'not-found' }),

@@ -314,3 +314,20 @@ export const offerRejections = pgTable('offer_rejections', {
   violations: jsonb('violations').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/** Messages of the contact form (/ota-yhteytta/). Name, address and text are personal data: encrypted. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    topic: text('topic').notNull(),
+    language: text('language').notNull(),
+    nameEncrypted: text('name_encrypted').notNull(),
+    emailEncrypted: text('email_encrypted').notNull(),
+    messageEncrypted: text('message_encrypted').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (table) => [index('contact_messages_created').on(table.createdAt)],
+)

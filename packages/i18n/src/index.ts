@@ -4,7 +4,7 @@ import type { MessageKey, Messages } from './locales/fi.ts'
 export { formatMessage, type MessageParams } from './format.ts'
 export { CORE_KEYS, type CoreKey, type CoreMessages } from './locales/core-keys.ts'
 export type { MessageKey, Messages } from './locales/fi.ts'
-export { formatCurrency, formatNumber, formatPercent } from './numbers.ts'
+export { formatCurrency, formatDate, formatNumber, formatPercent } from './numbers.ts'
 
 /** Locales with a complete catalogue (the Finland region). */
 export const COMPLETE_LOCALES = ['fi', 'sv', 'en'] as const
@@ -47,4 +47,12 @@ export type Translate = (key: MessageKey, params?: MessageParams) => string
 export function createTranslator(locale: CatalogueLocale, messages: Messages): Translate {
   const intlLocale = INTL_LOCALE[locale]
   return (key, params) => formatMessage(intlLocale, messages[key], params)
+}
+
+/**
+ * spec §5 "Years label uses the plural for a count above 1": `1 vuosi`, `2 vuotta`,
+ * through each catalogue's plural rule (`calculator.years`). A count is whole years.
+ */
+export function yearsLabel(t: Translate, count: number): string {
+  return t('calculator.years', { count: Math.round(count) })
 }

@@ -23,3 +23,10 @@ export function formatPercent(locale: string, fraction: number, decimals = 2): s
 export function formatNumber(locale: string, value: number): string {
   return new Intl.NumberFormat(locale).format(value)
 }
+
+/** An ISO date (`2026-03-14`) as a long date in the locale: "14. maaliskuuta 2026" (fi). */
+export function formatDate(locale: string, isoDate: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate.slice(0, 10)}T00:00:00Z`),
+  )
+}

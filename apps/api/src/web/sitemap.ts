@@ -1,38 +1,125 @@
-import { FINLAND_LANGUAGES, LANGUAGES, pathFor, type ScreenName } from '@lainava/routing'
+import { BLOG_PAGE_SIZE, CATEGORIES, type Content, categorySlug, pagePath } from '@lainava/content'
+import {
+  FINLAND_LANGUAGES,
+  type FinlandLanguage,
+  LANGUAGES,
+  pathFor,
+  type ScreenName,
+} from '@lainava/routing'
 import type { FastifyInstance } from 'fastify'
 
-// robots.txt and the sitemap (spec §2: /sitemap/sitemap-0.xml), from the route
-// table: every public, indexable screen in every Finland-region language, each
-// with its hreflang alternates. Private pages (account, offers, admin) are left out.
+// robots.txt and the sitemap (spec §2: /sitemap/sitemap-0.xml): every public, indexable
+// page in every Finland-region language it exists in, each with its hreflang alternates.
+// Screens come from the route table; the content site's pages from packages/content.
+// Private pages (account, offers, admin) are left out.
 
 export const SITEMAP_SCREENS: readonly ScreenName[] = [
   'landing',
   'consumerLoanForm',
   'creditCardForm',
   'lenders',
+  'blog',
+  'authors',
+  'glossary',
+  'faq',
 ]
+
+/** One page in the languages it exists in: a `<url>` per language, the others as its alternates. */
+type PageGroup = Partial<Record<FinlandLanguage, string>>
+
+function contentGroups(content: Content): PageGroup[] {
+  const groups: PageGroup[] = []
+  const byLanguage = <T extends { lang: string }>(
+    items: T[],
+    key: (item: T) => string,
+    path: (item: T) => string,
+  ) => {
+    const map = new Map<string, PageGroup>()
+    for (const item of items) {
+      const group = map.get(key(item)) ?? {}
+      group[item.lang as FinlandLanguage] = path(item)
+      map.set(key(item), group)
+    }
+    return [...map.values()]
+  }
+  groups.push(
+    ...byLanguage(
+      content.articles,
+      (article) => article.translationKey,
+      (article) => pathFor('article', article.lang, { uid: article.uid }),
+    ),
+  )
+  groups.push(
+    ...byLanguage(
+      content.glossary,
+      (term) => term.translationKey,
+      (term) => pathFor('glossaryTerm', term.lang, { term: term.slug }),
+    ),
+  )
+  groups.push(
+    ...byLanguage(
+      content.pages,
+      (page) => `${page.screen}-${page.param ?? ''}`,
+      (page) => pagePath(page, page.lang),
+    ),
+  )
+  // Blog pages from 2 on, and every category with its pages, where the language has them.
+  const pageGroups = new Map<string, PageGroup>()
+  for (const language of FINLAND_LANGUAGES) {
+    const articles = content.articles.filter((article) => article.lang === language)
+    for (let page = 2; page <= Math.ceil(articles.length / BLOG_PAGE_SIZE); page++) {
+      const group = pageGroups.get(`blog-${page}`) ?? {}
+      group[language] = pathFor('blogPage', language, { page })
+      pageGroups.set(`blog-${page}`, group)
+    }
+    for (const category of CATEGORIES) {
+      const count = articles.filter((article) => article.category === category).length
+      for (let page = 1; page <= Math.ceil(count / BLOG_PAGE_SIZE); page++) {
+        const group = pageGroups.get(`${category}-${page}`) ?? {}
+        group[language] = pathFor('blogCategory', language, {
+          category: categorySlug(language, category),
+          page,
+        })
+        pageGroups.set(`${category}-${page}`, group)
+      }
+    }
+  }
+  groups.push(...pageGroups.values())
+  return groups
+}
+
+export function sitemapGroups(content: Content | null): PageGroup[] {
+  const screens = SITEMAP_SCREENS.map((screen) =>
+    Object.fromEntries(FINLAND_LANGUAGES.map((language) => [language, pathFor(screen, language)])),
+  )
+  return [...screens, ...(content ? contentGroups(content) : [])]
+}
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-export function sitemapXml(publicUrl: string, screens: readonly ScreenName[] = SITEMAP_SCREENS): string {
-  const entries = screens.flatMap((screen) =>
-    FINLAND_LANGUAGES.map((language) => {
-      const alternates = FINLAND_LANGUAGES.map(
-        (other) =>
-          `    <xhtml:link rel="alternate" hreflang="${LANGUAGES[other].hreflang}" href="${escapeXml(`${publicUrl}${pathFor(screen, other)}`)}"/>`,
-      )
-      alternates.push(
-        `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(`${publicUrl}${pathFor(screen, 'fi')}`)}"/>`,
-      )
-      return [
-        `  <url>`,
-        `    <loc>${escapeXml(`${publicUrl}${pathFor(screen, language)}`)}</loc>`,
+export function sitemapXml(publicUrl: string, content: Content | null): string {
+  const entries = sitemapGroups(content).flatMap((group) => {
+    const languages = FINLAND_LANGUAGES.filter((language) => group[language])
+    const alternates =
+      languages.length > 1
+        ? [
+            ...languages.map(
+              (other) =>
+                `    <xhtml:link rel="alternate" hreflang="${LANGUAGES[other].hreflang}" href="${escapeXml(`${publicUrl}${group[other]}`)}"/>`,
+            ),
+            `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(`${publicUrl}${group.fi ?? group[languages[0] ?? 'fi']}`)}"/>`,
+          ]
+        : []
+    return languages.map((language) =>
+      [
+        '  <url>',
+        `    <loc>${escapeXml(`${publicUrl}${group[language]}`)}</loc>`,
         ...alternates,
         '  </url>',
-      ].join('\n')
-    }),
-  )
+      ].join('\n'),
+    )
+  })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
@@ -70,13 +157,16 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n')
 }
 
-export function registerSitemap(app: FastifyInstance, publicUrl: string) {
+export function registerSitemap(app: FastifyInstance, publicUrl: string, content: Content | null) {
   const cache = 'public, max-age=3600'
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', cache).send(robotsTxt(publicUrl)),
   )
   app.get('/sitemap/sitemap-0.xml', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('application/xml; charset=utf-8').header('cache-control', cache).send(sitemapXml(publicUrl)),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', cache)
+      .send(sitemapXml(publicUrl, content)),
   )
   app.get('/sitemap/sitemap-index.xml', { schema: { hide: true } }, async (_request, reply) =>
     reply

@@ -101,7 +101,7 @@ export async function registerWeb(
   })
 
   registerPageData(app, build, { publicUrl: config.PUBLIC_URL, brandName: config.BRAND_NAME })
-  registerSitemap(app, config.PUBLIC_URL)
+  registerSitemap(app, config.PUBLIC_URL, webServices.content)
 
   await app.register(async (web) => {
     // The web handler reads the raw body itself (form posts to actions).

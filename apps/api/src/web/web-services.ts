@@ -1,3 +1,4 @@
+import { loadContent } from '@lainava/content/server'
 import { schema } from '@lainava/db'
 import { ConsumerLoanApplicationSchema, CreditCardApplicationSchema } from '@lainava/domain'
 import { isCatalogueLocale } from '@lainava/i18n'
@@ -24,6 +25,7 @@ import { startLogin, verifyCode, verifyLink } from '../modules/auth/login-servic
 import { toProfile } from '../modules/auth/profile.ts'
 import { authenticate, endSession } from '../modules/auth/session-service.ts'
 import { randomToken } from '../modules/auth/tokens.ts'
+import { sendContactMessage } from '../modules/contact/contact-service.ts'
 import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
 import { deleteAccount, getConsents, updateConsents } from '../modules/users/user-service.ts'
 import type { Services } from '../services.ts'
@@ -68,8 +70,26 @@ export function createWebServices(services: Services): WebServices {
     returnTo: result.returnTo,
   })
 
+  const content = loadContent()
+
   return {
     brandName: config.BRAND_NAME,
+    content,
+    contact: {
+      send: (input) =>
+        attempt(input.language, async () => {
+          const outcome = await sendContactMessage(services, input)
+          if (outcome.ok) return { ok: true as const }
+          const t = translatorFor(isCatalogueLocale(input.language) ? input.language : 'fi')
+          return {
+            ok: false as const,
+            reason: 'BAD_REQUEST',
+            status: 400,
+            message: t('form.errorSummary'),
+            fieldErrors: outcome.fieldErrors,
+          }
+        }),
+    },
     publicUrl: config.PUBLIC_URL,
     auth: {
       async currentUser(cookieHeader) {

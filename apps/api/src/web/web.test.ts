@@ -196,12 +196,7 @@ describe('robots.txt, sitemap and the lender list', () => {
     expect(locs).toContain('https://lainava.test/lainanantajat/')
     expect(locs).toContain('https://lainava.test/en/form/')
     expect(locs.length).toBe([...sitemap.body.matchAll(/<url>/g)].length)
-    expect(sitemap.body.match(/hreflang="sv-FI"/g)?.length).toBe(locs.length)
-    for (const loc of locs) {
-      expect(loc.startsWith('https://lainava.test/')).toBe(true)
-      const page = await get(new URL(loc).pathname)
-      expect(page.statusCode, loc).toBe(200)
-    }
+    // Every listed URL answering 200 with its lang, canonical and alternates: content.test.ts.
   })
 
   it('shows the active lenders with their ranges and a representative example', async () => {

@@ -191,3 +191,43 @@ export function offersEmail({
   ].join('\n')
   return { subject: t(`${prefix}.subject`, { brand }), html, text }
 }
+
+export type ContactEmailInput = {
+  brand: string
+  id: string
+  language: CatalogueLocale
+  name: string
+  email: string
+  topic: string
+  message: string
+}
+
+/** A contact form message for the staff inbox (in Finnish; the message in the sender's words). */
+export function contactEmail({
+  brand,
+  id,
+  language,
+  name,
+  email,
+  topic,
+  message,
+}: ContactEmailInput): RenderedEmail {
+  const t = createTranslator('fi', messagesFor('fi'))
+  const topicLabel = t(`contact.topic.${topic as 'general'}`)
+  const heading = t('email.contact.heading', { topic: topicLabel })
+  const details = [
+    `${t('email.contact.from')}: ${name} <${email}>`,
+    `${t('email.contact.language')}: ${language}`,
+    `${t('email.contact.reference')}: ${id}`,
+  ]
+  const html = render(
+    h(
+      Layout,
+      { lang: 'fi', brand, heading },
+      ...details.map((line) => h('p', { key: line, style: { fontSize: '14px', lineHeight: '20px' } }, line)),
+      h('p', { style: { fontSize: '16px', lineHeight: '24px', whiteSpace: 'pre-wrap' } }, message),
+    ),
+  )
+  const text = [heading, '', ...details, '', message].join('\n')
+  return { subject: t('email.contact.subject', { brand, topic: topicLabel }), html, text }
+}

@@ -1,7 +1,7 @@
 import { FINLAND_LANGUAGES, isScreenName, pathFor } from '@lainava/routing'
 import { useLocation, useMatches, useParams } from 'react-router'
 import { useI18n } from '../../lib/i18n.tsx'
-import { screenOfRouteId } from '../../lib/screen.ts'
+import { screenOfRouteId, variantOfRouteId } from '../../lib/screen.ts'
 
 /** The current screen's name from its route id (`landing.sv` → `landing`), if it is a table screen. */
 function useCurrentScreen(): string | null {
@@ -14,7 +14,9 @@ function useCurrentScreen(): string | null {
 export function LanguageSwitcher() {
   const { t, lang } = useI18n()
   const screen = useCurrentScreen()
-  const params = useParams()
+  // A route generated per value (`/mika-on-lainava/`) has its parameter in the route id.
+  const variant = variantOfRouteId(useMatches().at(-1)?.id ?? '')
+  const params = { ...useParams(), ...(screen === 'whyProduct' && variant ? { product: variant } : {}) }
   const { search } = useLocation()
   return (
     <nav aria-label={t('header.language')}>

@@ -2,7 +2,7 @@
 import { CONSUMER_LOAN_LIMITS } from '@lainava/domain/constants'
 import { roundHalfUp } from '@lainava/domain/loan-math'
 import { representativeExample } from '@lainava/domain/representative-example'
-import { formatCurrency, formatPercent } from '@lainava/i18n'
+import { formatCurrency, formatPercent, yearsLabel } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { useId, useMemo, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
@@ -14,10 +14,38 @@ import { useI18n } from '../../lib/i18n.tsx'
  * the representative example (law: any stated credit term comes with one). A
  * plain GET form, so the button works before the page's JavaScript has loaded.
  */
-export function LoanCalculator({ brandName }: { brandName: string }) {
+export function LoanCalculator({
+  brandName,
+  defaults,
+  hidden,
+  action,
+  submitLabel,
+}: {
+  brandName: string
+  /** The page's own starting point (loan pages); the landing uses the product defaults. */
+  defaults?: { amount: number; years: number }
+  /** Hidden fields sent with amount and period, e.g. the consumer-loan purpose (spec §5 prefill). */
+  hidden?: Record<string, string | null>
+  /** Where the button goes; the consumer loan form by default. */
+  action?: string
+  submitLabel?: string
+}) {
   const { t, lang, intlLocale } = useI18n()
-  const [amount, setAmount] = useState<number>(CONSUMER_LOAN_LIMITS.defaultAmount)
-  const [years, setYears] = useState<number>(CONSUMER_LOAN_LIMITS.defaultYears)
+  const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
+  const [amount, setAmount] = useState<number>(
+    clamp(
+      defaults?.amount ?? CONSUMER_LOAN_LIMITS.defaultAmount,
+      CONSUMER_LOAN_LIMITS.minAmount,
+      CONSUMER_LOAN_LIMITS.maxAmount,
+    ),
+  )
+  const [years, setYears] = useState<number>(
+    clamp(
+      defaults?.years ?? CONSUMER_LOAN_LIMITS.defaultYears,
+      CONSUMER_LOAN_LIMITS.minYears,
+      CONSUMER_LOAN_LIMITS.maxYears,
+    ),
+  )
   const example = useMemo(() => representativeExample(amount, years), [amount, years])
   const titleId = useId()
   const exampleId = useId()
@@ -26,14 +54,20 @@ export function LoanCalculator({ brandName }: { brandName: string }) {
   const money = (value: number) => formatCurrency(intlLocale, value)
   // APR: at least one decimal, rounded half up (product decisions, "Law").
   const percent = (fraction: number) => formatPercent(intlLocale, roundHalfUp(fraction * 100, 2) / 100, 2)
-  const yearsLabel = (count: number) => t('calculator.years', { count })
 
   return (
     <section aria-labelledby={titleId} className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200">
       <h2 id={titleId} className="text-xl font-bold text-slate-900">
         {t('calculator.title')}
       </h2>
-      <form method="get" action={pathFor('consumerLoanForm', lang)} className="mt-4 flex flex-col gap-5">
+      <form
+        method="get"
+        action={action ?? pathFor('consumerLoanForm', lang)}
+        className="mt-4 flex flex-col gap-5"
+      >
+        {Object.entries(hidden ?? {}).map(([name, value]) =>
+          value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+        )}
         <Slider
           name="amount"
           label={t('calculator.amount')}
@@ -51,7 +85,7 @@ export function LoanCalculator({ brandName }: { brandName: string }) {
           onValueChange={setYears}
           min={CONSUMER_LOAN_LIMITS.minYears}
           max={CONSUMER_LOAN_LIMITS.maxYears}
-          formatValue={yearsLabel}
+          formatValue={(count) => yearsLabel(t, count)}
         />
         <div className="rounded-xl bg-brand-50 p-4">
           <p className="text-sm font-medium text-slate-700">{t('calculator.monthlyPayment')}</p>
@@ -65,7 +99,7 @@ export function LoanCalculator({ brandName }: { brandName: string }) {
           </output>
         </div>
         <Button type="submit" variant="primary" size="lg">
-          {t('calculator.submit')}
+          {submitLabel ?? t('calculator.submit')}
         </Button>
       </form>
       <section
@@ -87,7 +121,7 @@ export function LoanCalculator({ brandName }: { brandName: string }) {
         <p className="mt-3 text-slate-700">
           {t('example.text', {
             amount: euros(example.amount),
-            years: yearsLabel(years),
+            years: yearsLabel(t, years),
             nominal: percent(example.nominalRate),
             openingFee: money(example.openingFee),
             monthlyFee: money(example.monthlyFee),

@@ -1,7 +1,7 @@
-import { representativeExample } from '@lainava/domain/representative-example'
-import { formatCurrency, formatPercent } from '@lainava/i18n'
+import { formatCurrency, yearsLabel } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { Link } from 'react-router'
+import { RepresentativeExample } from '../../components/legal/representative-example.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
@@ -37,10 +37,7 @@ export default function LendersRoute({ loaderData, matches }: Route.ComponentPro
   const { t, lang, intlLocale } = useI18n()
   const brand = rootDataFromMatches(matches)?.brandName ?? 'Lainava'
   const euros = (value: number) => formatCurrency(intlLocale, value, { cents: false })
-  const money = (value: number) => formatCurrency(intlLocale, value)
-  const percent = (value: number) => formatPercent(intlLocale, value, 2)
-  const years = (months: number) => t('calculator.years', { count: Math.max(1, Math.round(months / 12)) })
-  const example = representativeExample(EXAMPLE.amount, EXAMPLE.years)
+  const years = (months: number) => yearsLabel(t, Math.max(1, months / 12))
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
@@ -73,31 +70,9 @@ export default function LendersRoute({ loaderData, matches }: Route.ComponentPro
           </li>
         ))}
       </ul>
-      <section
-        aria-labelledby="lenders-example"
-        className="mt-8 rounded-xl bg-slate-50 p-5 text-sm text-slate-700"
-      >
-        <h2 id="lenders-example" className="text-base font-semibold text-slate-900">
-          {t('example.title')}
-        </h2>
-        <p className="mt-2">
-          {t('example.text', {
-            amount: euros(example.amount),
-            years: t('calculator.years', { count: EXAMPLE.years }),
-            nominal: percent(example.nominalRate),
-            openingFee: money(example.openingFee),
-            monthlyFee: money(example.monthlyFee),
-            apr: percent(example.apr),
-            payment: money(example.monthlyPayment),
-            cost: money(example.totalCost),
-            total: money(example.totalPayable),
-          })}
-        </p>
-        <p className="mt-2">{t('example.note', { brand })}</p>
-        <p className="mt-3 font-semibold text-slate-900" role="note">
-          {t('warning.borrowingCosts')}
-        </p>
-      </section>
+      <div className="mt-8">
+        <RepresentativeExample amount={EXAMPLE.amount} years={EXAMPLE.years} brandName={brand} />
+      </div>
       <Link className={`${buttonClasses('primary', 'lg')} mt-8`} to={pathFor('consumerLoanForm', lang)}>
         {t('lenders.apply')}
       </Link>

@@ -1,0 +1,160 @@
+import { type ContentPage, pagePath } from '@lainava/content'
+import { formatDate } from '@lainava/i18n'
+import { FINLAND_LANGUAGES, languageOfPath, pathFor } from '@lainava/routing'
+import { data, Link, redirect } from 'react-router'
+import { RepresentativeExample } from '../../components/legal/representative-example.tsx'
+import { buttonClasses } from '../../components/ui/button.tsx'
+import { webContext } from '../../context.ts'
+import { useI18n } from '../../lib/i18n.tsx'
+import { rootDataFromMatches } from '../../lib/root-data.ts'
+import { useRootData } from '../../lib/root-data-context.tsx'
+import { LoanCalculator } from '../landing/loan-calculator.tsx'
+import type { Route } from './+types/content-page-route'
+import { ContactForm, contactAction } from './contact-form.tsx'
+import { notFound } from './content-data.ts'
+import { breadcrumbList, contentMeta } from './content-seo.ts'
+import { EuriborChart } from './euribor-chart.tsx'
+import { Breadcrumbs, Prose } from './prose.tsx'
+
+// One module for the Markdown pages of content/<lang>/pages (loan pages, info, legal and
+// campaign pages). The page is found by its path: the screen's path in the request's
+// language, with the file's parameter (`whyProduct-lainava.md` → /mika-on-lainava/).
+
+const normalise = (path: string) => {
+  const lower = decodeURIComponent(path).toLowerCase()
+  return lower.endsWith('/') ? lower : `${lower}/`
+}
+
+function findPage(url: URL, pages: ContentPage[]) {
+  const language = languageOfPath(url.pathname)
+  const wanted = normalise(url.pathname)
+  const original = pages.find((page) => page.lang === 'fi' && normalise(pagePath(page, language)) === wanted)
+  if (!original) return null
+  const translated = pages.find(
+    (page) => page.lang === language && page.screen === original.screen && page.param === original.param,
+  )
+  return { language, original, translated }
+}
+
+export function loader({ url, context }: Route.LoaderArgs) {
+  const { content } = context.get(webContext)
+  const found = findPage(url, content.pages)
+  if (!found) notFound()
+  const { original, translated } = found
+  // Routing fallback: a page without this language's text is shown in Finnish.
+  if (!translated) throw redirect(pagePath(original, 'fi'), 302)
+  const paths = Object.fromEntries(
+    FINLAND_LANGUAGES.filter((language) =>
+      content.pages.some(
+        (page) => page.lang === language && page.screen === original.screen && page.param === original.param,
+      ),
+    ).map((language) => [language, pagePath(original, language)]),
+  )
+  return {
+    page: translated,
+    paths,
+    euribor: original.screen === 'euribor' ? content.euribor : null,
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  const found = findPage(args.url, args.context.get(webContext).content.pages)
+  if (found?.original.screen !== 'contact') throw data(null, { status: 405 })
+  return contactAction(args)
+}
+
+/** Where a loan page's button goes: the consumer form, or the contact page for products without a form yet. */
+function applyTarget(page: ContentPage, lang: string) {
+  if (page.product === 'consumer' || page.product === null) return pathFor('consumerLoanForm', lang)
+  return `${pathFor('contact', lang)}?topic=${page.product}`
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const root = rootDataFromMatches(matches)
+  if (!root || !loaderData) return []
+  const { page } = loaderData
+  const path = pagePath(page, root.lang)
+  const crumbs = [
+    { name: root.t('content.home'), path: pathFor('landing', root.lang) },
+    { name: page.heading, path },
+  ]
+  const jsonLd: Array<Record<string, unknown>> = [breadcrumbList(crumbs, root.publicUrl)]
+  if (page.kind === 'loan' && page.product === 'consumer') {
+    jsonLd.unshift({
+      '@context': 'https://schema.org',
+      '@type': 'LoanOrCredit',
+      name: page.heading,
+      description: page.description,
+      url: `${root.publicUrl}${path}`,
+      loanType: page.heading,
+      currency: 'EUR',
+      provider: { '@type': 'Organization', name: root.brandName, url: `${root.publicUrl}/` },
+      areaServed: 'FI',
+    })
+  }
+  return contentMeta({
+    title: page.title,
+    description: page.description,
+    lang: root.lang,
+    publicUrl: root.publicUrl,
+    brandName: root.brandName,
+    paths: loaderData.paths,
+    jsonLd,
+  })
+}
+
+export default function ContentPageRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang, intlLocale } = useI18n()
+  const brandName = useRootData()?.brandName ?? ''
+  const { page, euribor } = loaderData
+  const isLoan = page.kind === 'loan' && page.calculator
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <Breadcrumbs
+        crumbs={[
+          { name: t('content.home'), path: pathFor('landing', lang) },
+          { name: page.heading, path: pagePath(page, lang) },
+        ]}
+      />
+      <div className={isLoan ? 'mt-4 grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]' : 'mt-4'}>
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{page.heading}</h1>
+          <p className="mt-3 max-w-3xl text-lg text-slate-700">{page.description}</p>
+          {page.updated ? (
+            <p className="mt-2 text-sm text-slate-700">
+              {t('content.updated', { date: formatDate(intlLocale, page.updated) })}
+            </p>
+          ) : null}
+          {isLoan ? (
+            <p className="mt-6">
+              <Link className={buttonClasses('primary', 'lg')} to={`${applyTarget(page, lang)}`}>
+                {page.product === 'consumer' ? t('content.apply') : t('content.askOffer')}
+              </Link>
+            </p>
+          ) : null}
+          <div className="mt-8">
+            <Prose html={page.html} />
+          </div>
+          {euribor ? <EuriborChart series={euribor} /> : null}
+          {page.screen === 'contact' ? <ContactForm result={actionData ?? null} /> : null}
+        </div>
+        {isLoan && page.calculator ? (
+          <aside aria-label={t('calculator.title')} className="lg:sticky lg:top-6">
+            <LoanCalculator
+              brandName={brandName}
+              defaults={page.calculator}
+              hidden={page.product === 'consumer' ? { purpose: page.purpose } : { topic: page.product }}
+              action={page.product === 'consumer' ? undefined : pathFor('contact', lang)}
+              submitLabel={page.product === 'consumer' ? undefined : t('content.askOffer')}
+            />
+          </aside>
+        ) : null}
+      </div>
+      {!isLoan && (page.kind === 'campaign' || page.screen === 'euribor') ? (
+        <div className="mt-10 max-w-3xl">
+          <RepresentativeExample amount={10_000} years={5} brandName={brandName} />
+        </div>
+      ) : null}
+    </div>
+  )
+}
