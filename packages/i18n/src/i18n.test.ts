@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { messagesFor } from './catalogues.server.ts'
-import { CATALOGUE_LOCALES, createTranslator, formatMessage } from './index.ts'
+import { CATALOGUE_LOCALES, createTranslator, formatDate, formatMessage, yearsLabel } from './index.ts'
 import { fi } from './locales/fi.ts'
 import { formatCurrency, formatPercent } from './numbers.ts'
 
@@ -81,5 +81,20 @@ describe('number formatting', () => {
   it('formats percentages with the given decimals', () => {
     expect(formatPercent('fi-FI', 0.149, 1).replace(/\s/g, ' ')).toBe('14,9 %')
     expect(formatPercent('en-IE', 0.0723, 2)).toBe('7.23%')
+  })
+})
+
+describe('yearsLabel (spec §5: plural for a count above 1)', () => {
+  it('uses each language’s singular for 1 and its plural above 1', () => {
+    const label = (locale: 'fi' | 'sv' | 'en', count: number) =>
+      yearsLabel(createTranslator(locale, messagesFor(locale)), count)
+    expect([label('fi', 1), label('fi', 2), label('fi', 20)]).toEqual(['1 vuosi', '2 vuotta', '20 vuotta'])
+    expect([label('sv', 1), label('sv', 5)]).toEqual(['1 år', '5 år'])
+    expect([label('en', 1), label('en', 3)]).toEqual(['1 year', '3 years'])
+  })
+
+  it('formats ISO dates as long dates in the language', () => {
+    expect(formatDate('fi-FI', '2026-03-14')).toBe('14. maaliskuuta 2026')
+    expect(formatDate('en-IE', '2026-03-14')).toBe('14 March 2026')
   })
 })
