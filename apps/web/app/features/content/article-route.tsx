@@ -1,5 +1,5 @@
-import { categorySlug, summary } from '@lainava/content'
-import { formatDate } from '@lainava/i18n'
+import { type Article, categorySlug, summary } from '@lainava/content'
+import { formatDate, type Translate } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { Link, redirect } from 'react-router'
 import { RepresentativeExample } from '../../components/legal/representative-example.tsx'
@@ -10,11 +10,28 @@ import { useRootData } from '../../lib/root-data-context.tsx'
 import type { Route } from './+types/article-route'
 import { ArticleList } from './article-list.tsx'
 import { articleCard, contentLanguageOf, notFound, pathsWhere } from './content-data.ts'
-import { breadcrumbList, contentMeta } from './content-seo.ts'
+import { type Crumb, contentMeta, crumbsFrom } from './content-seo.ts'
 import { Breadcrumbs, Prose } from './prose.tsx'
 
 // Articles talk about loan costs, so each ends with a representative example (law).
 const EXAMPLE = { amount: 10_000, years: 5 }
+
+function articleCrumbs(
+  t: Translate,
+  lang: string,
+  article: Pick<Article, 'category' | 'title' | 'uid'>,
+): Crumb[] {
+  return crumbsFrom(
+    t,
+    lang,
+    { name: t('blog.title'), path: pathFor('blog', lang) },
+    {
+      name: t(`blog.category.${article.category}`),
+      path: pathFor('blogCategory', lang, { category: categorySlug(lang, article.category) }),
+    },
+    { name: article.title, path: pathFor('article', lang, { uid: article.uid }) },
+  )
+}
 
 export function loader({ url, params, context }: Route.LoaderArgs) {
   const { content } = context.get(webContext)
@@ -50,23 +67,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!root || !loaderData) return []
   const { article } = loaderData
   const url = `${root.publicUrl}${pathFor('article', root.lang, { uid: article.uid })}`
-  const crumbs = [
-    { name: root.t('content.home'), path: pathFor('landing', root.lang) },
-    { name: root.t('blog.title'), path: pathFor('blog', root.lang) },
-    {
-      name: root.t(`blog.category.${article.category}`),
-      path: pathFor('blogCategory', root.lang, { category: categorySlug(root.lang, article.category) }),
-    },
-    { name: article.title, path: pathFor('article', root.lang, { uid: article.uid }) },
-  ]
   return [
-    ...contentMeta({
+    ...contentMeta(root, {
       title: `${article.title} | ${root.brandName}`,
       description: article.description,
-      lang: root.lang,
-      publicUrl: root.publicUrl,
-      brandName: root.brandName,
       paths: loaderData.paths,
+      crumbs: articleCrumbs(root.t, root.lang, article),
       ogType: 'article',
       jsonLd: [
         {
@@ -82,7 +88,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
           mainEntityOfPage: url,
           articleSection: root.t(`blog.category.${article.category}`),
         },
-        breadcrumbList(crumbs, root.publicUrl),
       ],
     }),
     { property: 'article:published_time', content: article.published },
@@ -95,17 +100,7 @@ export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
   const brandName = useRootData()?.brandName ?? ''
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <Breadcrumbs
-        crumbs={[
-          { name: t('content.home'), path: pathFor('landing', lang) },
-          { name: t('blog.title'), path: pathFor('blog', lang) },
-          {
-            name: t(`blog.category.${article.category}`),
-            path: pathFor('blogCategory', lang, { category: categorySlug(lang, article.category) }),
-          },
-          { name: article.title, path: pathFor('article', lang, { uid: article.uid }) },
-        ]}
-      />
+      <Breadcrumbs crumbs={articleCrumbs(t, lang, article)} />
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{article.title}</h1>
       <p className="mt-3 text-lg text-slate-700">{article.description}</p>
       <p className="mt-3 text-sm text-slate-700">

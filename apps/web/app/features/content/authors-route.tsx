@@ -1,11 +1,15 @@
+import type { Translate } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import type { Route } from './+types/authors-route'
 import { contentLanguageOf, pathsWhere } from './content-data.ts'
-import { breadcrumbList, contentMeta } from './content-seo.ts'
+import { type Crumb, contentMeta, crumbsFrom } from './content-seo.ts'
 import { Breadcrumbs } from './prose.tsx'
+
+const pageCrumbs = (t: Translate, lang: string): Crumb[] =>
+  crumbsFrom(t, lang, { name: t('authors.title'), path: pathFor('authors', lang) })
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(webContext)
@@ -24,18 +28,11 @@ export function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = rootDataFromMatches(matches)
   if (!root || !loaderData) return []
-  const crumbs = [
-    { name: root.t('content.home'), path: pathFor('landing', root.lang) },
-    { name: root.t('authors.title'), path: pathFor('authors', root.lang) },
-  ]
-  return contentMeta({
+  return contentMeta(root, {
     title: `${root.t('authors.title')} | ${root.brandName}`,
     description: root.t('authors.description', { brand: root.brandName }),
-    lang: root.lang,
-    publicUrl: root.publicUrl,
-    brandName: root.brandName,
     paths: loaderData.paths,
-    jsonLd: [breadcrumbList(crumbs, root.publicUrl)],
+    crumbs: pageCrumbs(root.t, root.lang),
   })
 }
 
@@ -43,12 +40,7 @@ export default function AuthorsRoute({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n()
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <Breadcrumbs
-        crumbs={[
-          { name: t('content.home'), path: pathFor('landing', lang) },
-          { name: t('authors.title'), path: pathFor('authors', lang) },
-        ]}
-      />
+      <Breadcrumbs crumbs={pageCrumbs(t, lang)} />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('authors.title')}</h1>
       <p className="mt-3 text-slate-700">{t('authors.lead')}</p>
       <ul className="mt-8 flex flex-col gap-6">

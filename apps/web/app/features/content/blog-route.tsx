@@ -7,6 +7,7 @@ import {
   paginate,
   summary,
 } from '@lainava/content'
+import type { Translate } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { Link, redirect } from 'react-router'
 import { webContext } from '../../context.ts'
@@ -15,7 +16,7 @@ import { rootDataFromMatches } from '../../lib/root-data.ts'
 import type { Route } from './+types/blog-route'
 import { ArticleList, Pager } from './article-list.tsx'
 import { articleCard, contentLanguageOf, notFound, pathsWhere } from './content-data.ts'
-import { breadcrumbList, contentMeta } from './content-seo.ts'
+import { type Crumb, contentMeta, crumbsFrom } from './content-seo.ts'
 import { Breadcrumbs } from './prose.tsx'
 
 // One module for the blog list, its pages and its categories (spec §2): page 1 has no
@@ -25,6 +26,15 @@ function listPath(lang: string, category: Category | null, page = 1) {
   return category
     ? pathFor('blogCategory', lang, { category: categorySlug(lang, category), page })
     : pathFor('blogPage', lang, { page })
+}
+
+function blogCrumbs(t: Translate, lang: string, category: Category | null): Crumb[] {
+  return crumbsFrom(
+    t,
+    lang,
+    { name: t('blog.title'), path: pathFor('blog', lang) },
+    ...(category ? [{ name: t(`blog.category.${category}`), path: listPath(lang, category) }] : []),
+  )
 }
 
 export function loader({ url, params, context }: Route.LoaderArgs) {
@@ -77,21 +87,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const { category, page } = loaderData
   const heading = category ? root.t(`blog.category.${category}`) : root.t('blog.title')
   const pageSuffix = page > 1 ? ` – ${root.t('blog.pageLabel', { page })}` : ''
-  const crumbs = [
-    { name: root.t('content.home'), path: pathFor('landing', root.lang) },
-    { name: root.t('blog.title'), path: pathFor('blog', root.lang) },
-    ...(category ? [{ name: heading, path: listPath(root.lang, category) }] : []),
-  ]
-  return contentMeta({
+  return contentMeta(root, {
     title: `${heading}${pageSuffix} | ${root.brandName}`,
     description: category
       ? root.t('blog.categoryDescription', { category: heading, brand: root.brandName })
       : root.t('blog.description', { brand: root.brandName }),
-    lang: root.lang,
-    publicUrl: root.publicUrl,
-    brandName: root.brandName,
     paths: loaderData.paths,
-    jsonLd: [breadcrumbList(crumbs, root.publicUrl)],
+    crumbs: blogCrumbs(root.t, root.lang, category),
   })
 }
 
@@ -101,13 +103,7 @@ export default function BlogRoute({ loaderData }: Route.ComponentProps) {
   const heading = category ? t(`blog.category.${category}`) : t('blog.title')
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <Breadcrumbs
-        crumbs={[
-          { name: t('content.home'), path: pathFor('landing', lang) },
-          ...(category ? [{ name: t('blog.title'), path: pathFor('blog', lang) }] : []),
-          { name: heading, path: listPath(lang, category) },
-        ]}
-      />
+      <Breadcrumbs crumbs={blogCrumbs(t, lang, category)} />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">
         {heading}
         {page > 1 ? <span className="sr-only"> – {t('blog.pageLabel', { page })}</span> : null}

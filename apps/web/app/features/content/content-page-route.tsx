@@ -12,7 +12,7 @@ import { LoanCalculator } from '../landing/loan-calculator.tsx'
 import type { Route } from './+types/content-page-route'
 import { ContactForm, contactAction } from './contact-form.tsx'
 import { notFound } from './content-data.ts'
-import { breadcrumbList, contentMeta } from './content-seo.ts'
+import { contentMeta, crumbsFrom } from './content-seo.ts'
 import { EuriborChart } from './euribor-chart.tsx'
 import { Breadcrumbs, Prose } from './prose.tsx'
 
@@ -74,13 +74,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!root || !loaderData) return []
   const { page } = loaderData
   const path = pagePath(page, root.lang)
-  const crumbs = [
-    { name: root.t('content.home'), path: pathFor('landing', root.lang) },
-    { name: page.heading, path },
-  ]
-  const jsonLd: Array<Record<string, unknown>> = [breadcrumbList(crumbs, root.publicUrl)]
+  const jsonLd: Array<Record<string, unknown>> = []
   if (page.kind === 'loan' && page.product === 'consumer') {
-    jsonLd.unshift({
+    jsonLd.push({
       '@context': 'https://schema.org',
       '@type': 'LoanOrCredit',
       name: page.heading,
@@ -92,13 +88,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       areaServed: 'FI',
     })
   }
-  return contentMeta({
+  return contentMeta(root, {
     title: page.title,
     description: page.description,
-    lang: root.lang,
-    publicUrl: root.publicUrl,
-    brandName: root.brandName,
     paths: loaderData.paths,
+    crumbs: crumbsFrom(root.t, root.lang, { name: page.heading, path }),
     jsonLd,
   })
 }
@@ -110,12 +104,7 @@ export default function ContentPageRoute({ loaderData, actionData }: Route.Compo
   const isLoan = page.kind === 'loan' && page.calculator
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <Breadcrumbs
-        crumbs={[
-          { name: t('content.home'), path: pathFor('landing', lang) },
-          { name: page.heading, path: pagePath(page, lang) },
-        ]}
-      />
+      <Breadcrumbs crumbs={crumbsFrom(t, lang, { name: page.heading, path: pagePath(page, lang) })} />
       <div className={isLoan ? 'mt-4 grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]' : 'mt-4'}>
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{page.heading}</h1>

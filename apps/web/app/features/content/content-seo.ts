@@ -1,4 +1,5 @@
-import { FINLAND_LANGUAGES, type FinlandLanguage, LANGUAGES } from '@lainava/routing'
+import type { Translate } from '@lainava/i18n'
+import { FINLAND_LANGUAGES, type FinlandLanguage, LANGUAGES, pathFor } from '@lainava/routing'
 import type { MetaDescriptor } from 'react-router'
 
 // Meta for content pages: title, description, canonical, hreflang alternates of the
@@ -6,20 +7,23 @@ import type { MetaDescriptor } from 'react-router'
 
 export type Crumb = { name: string; path: string }
 
+/** What every page knows about the site (the root data has it). */
+export type Site = { lang: string; publicUrl: string; brandName: string }
+
 export type ContentMetaInput = {
   title: string
   description: string
-  lang: string
-  publicUrl: string
-  brandName: string
   /** This page's path in each language it exists in (at least the current one). */
   paths: Partial<Record<FinlandLanguage, string>>
+  /** The breadcrumb trail, also given to search engines as a BreadcrumbList. */
+  crumbs: Crumb[]
   ogType?: 'website' | 'article'
   jsonLd?: Array<Record<string, unknown>>
 }
 
-export function contentMeta(input: ContentMetaInput): MetaDescriptor[] {
-  const { publicUrl, lang, paths } = input
+export function contentMeta(site: Site, input: ContentMetaInput): MetaDescriptor[] {
+  const { publicUrl, lang, brandName } = site
+  const { paths } = input
   const current = paths[lang as FinlandLanguage] ?? paths.fi ?? '/'
   const url = `${publicUrl}${current}`
   const meta: MetaDescriptor[] = [
@@ -30,7 +34,7 @@ export function contentMeta(input: ContentMetaInput): MetaDescriptor[] {
     { property: 'og:description', content: input.description },
     { property: 'og:type', content: input.ogType ?? 'website' },
     { property: 'og:url', content: url },
-    { property: 'og:site_name', content: input.brandName },
+    { property: 'og:site_name', content: brandName },
     {
       property: 'og:locale',
       content: LANGUAGES[lang as FinlandLanguage]?.hreflang.replace('-', '_') ?? 'fi_FI',
@@ -49,7 +53,11 @@ export function contentMeta(input: ContentMetaInput): MetaDescriptor[] {
     const fallback = paths.fi ?? paths[available[0] ?? 'fi']
     meta.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${publicUrl}${fallback}` })
   }
-  for (const data of [organization(input.brandName, publicUrl), ...(input.jsonLd ?? [])]) {
+  for (const data of [
+    organization(brandName, publicUrl),
+    ...(input.jsonLd ?? []),
+    breadcrumbList(input.crumbs, publicUrl),
+  ]) {
     meta.push({ 'script:ld+json': data })
   }
   return meta
@@ -76,4 +84,9 @@ export function breadcrumbList(crumbs: Crumb[], publicUrl: string) {
       item: `${publicUrl}${crumb.path}`,
     })),
   }
+}
+
+/** The trail of a page just below the home page, with more crumbs under it if given. */
+export function crumbsFrom(t: Translate, lang: string, ...trail: Crumb[]): Crumb[] {
+  return [{ name: t('content.home'), path: pathFor('landing', lang) }, ...trail]
 }

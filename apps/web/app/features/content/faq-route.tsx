@@ -1,14 +1,18 @@
 import { stripBlockTags } from '@lainava/content'
+import type { Translate } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import type { Route } from './+types/faq-route'
 import { contentLanguageOf, pathsWhere } from './content-data.ts'
-import { breadcrumbList, contentMeta } from './content-seo.ts'
+import { type Crumb, contentMeta, crumbsFrom } from './content-seo.ts'
 import { Breadcrumbs, Prose } from './prose.tsx'
 
 const GROUPS = ['applying', 'offers', 'costs', 'privacy', 'account'] as const
+
+const pageCrumbs = (t: Translate, lang: string): Crumb[] =>
+  crumbsFrom(t, lang, { name: t('faq.title'), path: pathFor('faq', lang) })
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(webContext)
@@ -23,17 +27,11 @@ export function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = rootDataFromMatches(matches)
   if (!root || !loaderData) return []
-  const crumbs = [
-    { name: root.t('content.home'), path: pathFor('landing', root.lang) },
-    { name: root.t('faq.title'), path: pathFor('faq', root.lang) },
-  ]
-  return contentMeta({
+  return contentMeta(root, {
     title: `${root.t('faq.title')} | ${root.brandName}`,
     description: root.t('faq.description', { brand: root.brandName }),
-    lang: root.lang,
-    publicUrl: root.publicUrl,
-    brandName: root.brandName,
     paths: loaderData.paths,
+    crumbs: pageCrumbs(root.t, root.lang),
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -45,7 +43,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
           acceptedAnswer: { '@type': 'Answer', text: stripBlockTags(entry.html) },
         })),
       },
-      breadcrumbList(crumbs, root.publicUrl),
     ],
   })
 }
@@ -54,12 +51,7 @@ export default function FaqRoute({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n()
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Breadcrumbs
-        crumbs={[
-          { name: t('content.home'), path: pathFor('landing', lang) },
-          { name: t('faq.title'), path: pathFor('faq', lang) },
-        ]}
-      />
+      <Breadcrumbs crumbs={pageCrumbs(t, lang)} />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('faq.title')}</h1>
       <p className="mt-3 text-slate-700">{t('faq.lead')}</p>
       {GROUPS.map((group) => {

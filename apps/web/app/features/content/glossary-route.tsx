@@ -1,3 +1,4 @@
+import type { Translate } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { Link } from 'react-router'
 import { webContext } from '../../context.ts'
@@ -5,8 +6,11 @@ import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import type { Route } from './+types/glossary-route'
 import { contentLanguageOf, pathsWhere } from './content-data.ts'
-import { breadcrumbList, contentMeta } from './content-seo.ts'
+import { type Crumb, contentMeta, crumbsFrom } from './content-seo.ts'
 import { Breadcrumbs } from './prose.tsx'
+
+const pageCrumbs = (t: Translate, lang: string): Crumb[] =>
+  crumbsFrom(t, lang, { name: t('glossary.title'), path: pathFor('glossary', lang) })
 
 export function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(webContext)
@@ -21,17 +25,11 @@ export function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = rootDataFromMatches(matches)
   if (!root || !loaderData) return []
-  const crumbs = [
-    { name: root.t('content.home'), path: pathFor('landing', root.lang) },
-    { name: root.t('glossary.title'), path: pathFor('glossary', root.lang) },
-  ]
-  return contentMeta({
+  return contentMeta(root, {
     title: `${root.t('glossary.title')} | ${root.brandName}`,
     description: root.t('glossary.description'),
-    lang: root.lang,
-    publicUrl: root.publicUrl,
-    brandName: root.brandName,
     paths: loaderData.paths,
+    crumbs: pageCrumbs(root.t, root.lang),
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -45,7 +43,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
           url: `${root.publicUrl}${pathFor('glossaryTerm', root.lang, { term: term.slug })}`,
         })),
       },
-      breadcrumbList(crumbs, root.publicUrl),
     ],
   })
 }
@@ -64,12 +61,7 @@ export default function GlossaryRoute({ loaderData }: Route.ComponentProps) {
   const { t, lang, intlLocale } = useI18n()
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <Breadcrumbs
-        crumbs={[
-          { name: t('content.home'), path: pathFor('landing', lang) },
-          { name: t('glossary.title'), path: pathFor('glossary', lang) },
-        ]}
-      />
+      <Breadcrumbs crumbs={pageCrumbs(t, lang)} />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('glossary.title')}</h1>
       <p className="mt-3 text-slate-700">{t('glossary.lead')}</p>
       <p className="mt-2 text-sm text-slate-700">{t('glossary.count', { count: loaderData.terms.length })}</p>

@@ -1,3 +1,4 @@
+import type { Translate } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { Link, redirect } from 'react-router'
 import { webContext } from '../../context.ts'
@@ -5,8 +6,16 @@ import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import type { Route } from './+types/glossary-term-route'
 import { contentLanguageOf, notFound, pathsWhere } from './content-data.ts'
-import { breadcrumbList, contentMeta } from './content-seo.ts'
+import { type Crumb, contentMeta, crumbsFrom } from './content-seo.ts'
 import { Breadcrumbs, Prose } from './prose.tsx'
+
+const termCrumbs = (t: Translate, lang: string, term: { slug: string; term: string }): Crumb[] =>
+  crumbsFrom(
+    t,
+    lang,
+    { name: t('glossary.title'), path: pathFor('glossary', lang) },
+    { name: term.term, path: pathFor('glossaryTerm', lang, { term: term.slug }) },
+  )
 
 export function loader({ url, params, context }: Route.LoaderArgs) {
   const { content } = context.get(webContext)
@@ -39,18 +48,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!root || !loaderData) return []
   const { term } = loaderData
   const path = pathFor('glossaryTerm', root.lang, { term: term.slug })
-  const crumbs = [
-    { name: root.t('content.home'), path: pathFor('landing', root.lang) },
-    { name: root.t('glossary.title'), path: pathFor('glossary', root.lang) },
-    { name: term.term, path },
-  ]
-  return contentMeta({
+  return contentMeta(root, {
     title: `${root.t('glossary.termTitle', { term: term.term })} | ${root.brandName}`,
     description: term.short,
-    lang: root.lang,
-    publicUrl: root.publicUrl,
-    brandName: root.brandName,
     paths: loaderData.paths,
+    crumbs: termCrumbs(root.t, root.lang, term),
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -60,7 +62,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
         url: `${root.publicUrl}${path}`,
         inDefinedTermSet: `${root.publicUrl}${pathFor('glossary', root.lang)}`,
       },
-      breadcrumbList(crumbs, root.publicUrl),
     ],
   })
 }
@@ -70,13 +71,7 @@ export default function GlossaryTermRoute({ loaderData }: Route.ComponentProps) 
   const { term, html, related } = loaderData
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
-      <Breadcrumbs
-        crumbs={[
-          { name: t('content.home'), path: pathFor('landing', lang) },
-          { name: t('glossary.title'), path: pathFor('glossary', lang) },
-          { name: term.term, path: pathFor('glossaryTerm', lang, { term: term.slug }) },
-        ]}
-      />
+      <Breadcrumbs crumbs={termCrumbs(t, lang, term)} />
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{term.term}</h1>
       <p className="mt-3 text-lg text-slate-700">{term.short}</p>
       <div className="mt-6">

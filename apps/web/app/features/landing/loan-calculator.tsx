@@ -5,6 +5,7 @@ import { representativeExample } from '@lainava/domain/representative-example'
 import { formatCurrency, formatPercent, yearsLabel } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { useId, useMemo, useState } from 'react'
+import { ExampleText } from '../../components/legal/representative-example.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Slider } from '../../components/ui/slider.tsx'
 import { useI18n } from '../../lib/i18n.tsx'
@@ -118,23 +119,7 @@ export function LoanCalculator({
           <dt className="text-slate-700">{t('example.total')}</dt>
           <dd className="text-right text-slate-900">{money(example.totalPayable)}</dd>
         </dl>
-        <p className="mt-3 text-slate-700">
-          {t('example.text', {
-            amount: euros(example.amount),
-            years: yearsLabel(t, years),
-            nominal: percent(example.nominalRate),
-            openingFee: money(example.openingFee),
-            monthlyFee: money(example.monthlyFee),
-            apr: percent(example.apr),
-            payment: money(example.monthlyPayment),
-            cost: money(example.totalCost),
-            total: money(example.totalPayable),
-          })}
-        </p>
-        <p className="mt-2 text-slate-700">{t('example.note', { brand: brandName })}</p>
-        <p className="mt-3 font-semibold text-slate-900" role="note">
-          {t('warning.borrowingCosts')}
-        </p>
+        <ExampleText example={example} brandName={brandName} />
       </section>
     </section>
   )
