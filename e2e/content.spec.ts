@@ -52,6 +52,30 @@ test.describe('glossary', () => {
   })
 })
 
+test.describe('prerendered pages', () => {
+  test('a page from the build hydrates under its hash-based policy: no script is blocked and links navigate in the app', async ({
+    page,
+  }) => {
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    const response = await page.goto('/sanasto/')
+    expect(response?.headers()['x-lainava-render']).toBe('prerendered')
+    expect(response?.headers()['content-security-policy']).toContain("'sha256-")
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    const documents: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url())
+    })
+    await page.getByTestId('glossary-list').getByRole('link', { name: 'Euribor', exact: true }).click()
+    await expect(page).toHaveURL(/\/sanasto\/euribor\/$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'Euribor' })).toBeVisible()
+    expect(documents).toEqual([])
+    expect(errors).toEqual([])
+  })
+})
+
 test.describe('loan page', () => {
   test('the calculator starts from the page’s defaults and the button opens the form with the purpose', async ({
     page,

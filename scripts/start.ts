@@ -10,6 +10,7 @@ const buildEntry = join(root, 'apps/web/build/server/index.js')
 const sourceDirs = [
   'apps/web/app',
   'apps/web/public',
+  'content',
   'packages/domain/src',
   'packages/i18n/src',
   'packages/routing/src',

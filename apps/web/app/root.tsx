@@ -1,6 +1,6 @@
 import { isCatalogueLocale } from '@lainava/i18n'
 import { LANGUAGES, languageOfPath } from '@lainava/routing'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -105,6 +105,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // A mark for tests and styles: the page is interactive (links navigate in the app).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return <Outlet />
 }
 

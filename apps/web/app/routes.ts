@@ -35,6 +35,8 @@ const CONTENT_PAGE_SCREENS = [
   'creditCards',
   'fairComparisonPrinciples',
   'mobileBanking',
+  'mobileBankingProvider',
+  'savingsAccounts',
   'renovation',
   'euribor',
   'instalmentPurchase',

@@ -103,6 +103,8 @@ export type Content = {
   pages: ContentPage[]
   authors: Author[]
   euribor: EuriborSeries
+  /** sha256 of every file read, in order: changes whenever any content file changes. */
+  fingerprint: string
 }
 
 /** One page of a list (1-based); `null` when the page does not exist. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -47,6 +48,13 @@ type Parsed<T> = { data: T; body: string; html: string; words: number }
 export function loadContent(dir: string = DEFAULT_CONTENT_DIR): Content {
   const problems: string[] = []
   const where = (file: string) => relative(join(dir, '..'), file)
+  // Every file read goes into the fingerprint, so prerendered pages can tell whether they are current.
+  const fingerprint = createHash('sha256')
+  const read = (file: string) => {
+    const text = readFileSync(file, 'utf8')
+    fingerprint.update(`${where(file)}\0${text}\0`)
+    return text
+  }
 
   const markdown = new Marked({ gfm: true, async: false })
 
@@ -69,7 +77,7 @@ export function loadContent(dir: string = DEFAULT_CONTENT_DIR): Content {
   }
 
   function parseFile<S extends z.ZodType>(file: string, schema: S): Parsed<z.output<S>> | null {
-    const text = readFileSync(file, 'utf8')
+    const text = read(file)
     const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n([\s\S]*)$/.exec(text)
     if (!match) {
       problems.push(`${where(file)}: frontmatter: missing (the file starts with a "---" block)`)
@@ -115,7 +123,7 @@ export function loadContent(dir: string = DEFAULT_CONTENT_DIR): Content {
   }
 
   const authorsFile = join(dir, 'authors.yaml')
-  const authorsResult = AuthorsFile.safeParse(parseYaml(readFileSync(authorsFile, 'utf8')))
+  const authorsResult = AuthorsFile.safeParse(parseYaml(read(authorsFile)))
   if (!authorsResult.success) {
     for (const issue of authorsResult.error.issues) {
       problems.push(`${where(authorsFile)}: ${issue.path.join('.')}: ${issue.message}`)
@@ -124,7 +132,7 @@ export function loadContent(dir: string = DEFAULT_CONTENT_DIR): Content {
   const authors = authorsResult.success ? authorsResult.data : []
 
   const euriborFile = join(dir, 'data', 'euribor.json')
-  const euriborResult = EuriborFile.safeParse(JSON.parse(readFileSync(euriborFile, 'utf8')))
+  const euriborResult = EuriborFile.safeParse(JSON.parse(read(euriborFile)))
   if (!euriborResult.success) {
     for (const issue of euriborResult.error.issues) {
       problems.push(`${where(euriborFile)}: ${issue.path.join('.')}: ${issue.message}`)
@@ -239,5 +247,5 @@ export function loadContent(dir: string = DEFAULT_CONTENT_DIR): Content {
   articles.sort((a, b) => b.published.localeCompare(a.published) || a.uid.localeCompare(b.uid))
   faq.sort((a, b) => a.order - b.order)
   glossary.sort((a, b) => a.term.localeCompare(b.term, a.lang))
-  return { articles, glossary, faq, pages, authors, euribor }
+  return { articles, glossary, faq, pages, authors, euribor, fingerprint: fingerprint.digest('hex') }
 }

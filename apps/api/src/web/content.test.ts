@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { pagePath } from '@lainava/content'
 import { loadContent } from '@lainava/content/server'
 import { schema } from '@lainava/db'
@@ -6,6 +9,8 @@ import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpServer } from '../test/smtp.ts'
 import { createTestApp } from '../test/test-app.ts'
+import { loadPrerendered } from './prerender.ts'
+import { staticPaths } from './sitemap.ts'
 
 // The content site (issue 7) served by the web role in-process: every sitemap URL, the
 // blog's paging rules, the language fallback, loan pages, structured data and the
@@ -289,5 +294,84 @@ describe('contact form', () => {
     const limited = await send()
     expect(limited.statusCode).toBe(429)
     expect(limited.headers['retry-after']).toBeDefined()
+  })
+})
+
+describe('prerendered pages', () => {
+  const inlineScripts = (html: string) =>
+    [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '')
+  const mainOf = (html: string) => /<main[^>]*>([\s\S]*)<\/main>/.exec(html)?.[1] ?? ''
+
+  it('serves every static content page from the build to an anonymous visitor, at this server’s address, with hashed inline scripts', async () => {
+    const paths = staticPaths(content)
+    expect(paths.length).toBeGreaterThan(150)
+    for (const path of paths) {
+      const response = await get(path)
+      expect(response.statusCode, path).toBe(200)
+      expect(response.headers['x-lainava-render'], path).toBe('prerendered')
+      expect(response.body, path).not.toContain('prerendered.invalid')
+      expect(readHead(response.body).canonical, path).toBe(`${ORIGIN}${path}`)
+      // No nonce: each inline script is allowed by its own sha256 hash, and nothing else inline is.
+      const policy = String(response.headers['content-security-policy'])
+      const scriptSources = /script-src ([^;]+)/.exec(policy)?.[1]?.split(' ') ?? []
+      expect(
+        scriptSources.some((source) => source.startsWith("'nonce-")),
+        path,
+      ).toBe(false)
+      for (const script of inlineScripts(response.body)) {
+        const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+        expect(scriptSources, path).toContain(hash)
+      }
+    }
+  })
+
+  it('has the same page as a live render; a visitor with a session, a query string or a form post gets the live one', async () => {
+    const prerendered = await get('/autolaina/')
+    const live = await ctx.app.inject({
+      method: 'GET',
+      url: '/autolaina/',
+      headers: { cookie: 'lv_session=x' },
+    })
+    expect(live.headers['x-lainava-render']).toBeUndefined()
+    expect(String(live.headers['content-security-policy'])).toMatch(/script-src 'self' 'nonce-[^']+'/)
+    expect(mainOf(prerendered.body).length).toBeGreaterThan(1000)
+    expect(mainOf(prerendered.body)).toBe(mainOf(live.body))
+    expect(readHead(prerendered.body)).toEqual(readHead(live.body))
+
+    const withQuery = await get('/ota-yhteytta/?topic=business')
+    expect(withQuery.headers['x-lainava-render']).toBeUndefined()
+    expect(withQuery.body).toMatch(/<option[^>]*value="business"[^>]*selected/)
+  })
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await get('/sanasto/')
+    const etag = String(first.headers.etag)
+    expect(etag).toMatch(/^"[\w-]+"$/)
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: '/sanasto/',
+      headers: { 'if-none-match': etag },
+    })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+  })
+
+  it('are not used when the content, the brand or the build differs from the build’s', () => {
+    const dir = ctx.services.config.WEB_BUILD_DIR
+    const version = JSON.parse(readFileSync(join(dir, 'prerender', 'manifest.json'), 'utf8')).version
+    const options = { version, publicUrl: ORIGIN, brandName: 'Lainava', content }
+    expect(loadPrerendered(dir, options)).toHaveProperty('pages')
+    expect(loadPrerendered(dir, { ...options, content: { ...content, fingerprint: 'changed' } })).toEqual({
+      reason: expect.stringContaining('content files changed'),
+    })
+    expect(loadPrerendered(dir, { ...options, brandName: 'Other' })).toEqual({
+      reason: expect.stringContaining('BRAND_NAME'),
+    })
+    expect(loadPrerendered(dir, { ...options, version: 'other' })).toEqual({
+      reason: expect.stringContaining('another web build'),
+    })
+    expect(loadPrerendered(dir, { ...options, publicUrl: 'https://x.test/?a="b"' })).toEqual({
+      reason: expect.stringContaining('PUBLIC_URL'),
+    })
   })
 })

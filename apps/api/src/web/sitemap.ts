@@ -13,15 +13,16 @@ import type { FastifyInstance } from 'fastify'
 // Screens come from the route table; the content site's pages from packages/content.
 // Private pages (account, offers, admin) are left out.
 
+/** Content screens whose page is the same for every anonymous visitor: prerendered at build time. */
+export const STATIC_SCREENS: readonly ScreenName[] = ['blog', 'authors', 'glossary', 'faq']
+
 export const SITEMAP_SCREENS: readonly ScreenName[] = [
+  // Rendered per request: the form keeps a draft, the lender list reads the database.
   'landing',
   'consumerLoanForm',
   'creditCardForm',
   'lenders',
-  'blog',
-  'authors',
-  'glossary',
-  'faq',
+  ...STATIC_SCREENS,
 ]
 
 /** One page in the languages it exists in: a `<url>` per language, the others as its alternates. */
@@ -88,11 +89,18 @@ function contentGroups(content: Content): PageGroup[] {
   return groups
 }
 
-export function sitemapGroups(content: Content | null): PageGroup[] {
-  const screens = SITEMAP_SCREENS.map((screen) =>
-    Object.fromEntries(FINLAND_LANGUAGES.map((language) => [language, pathFor(screen, language)])),
+const screenGroup = (screen: ScreenName): PageGroup =>
+  Object.fromEntries(FINLAND_LANGUAGES.map((language) => [language, pathFor(screen, language)]))
+
+/** Every path of the content site (STATIC_SCREENS and the content files) in every language it exists in. */
+export function staticPaths(content: Content): string[] {
+  return [...STATIC_SCREENS.map(screenGroup), ...contentGroups(content)].flatMap((group) =>
+    FINLAND_LANGUAGES.flatMap((language) => group[language] ?? []),
   )
-  return [...screens, ...(content ? contentGroups(content) : [])]
+}
+
+export function sitemapGroups(content: Content | null): PageGroup[] {
+  return [...SITEMAP_SCREENS.map(screenGroup), ...(content ? contentGroups(content) : [])]
 }
 
 const escapeXml = (text: string) =>

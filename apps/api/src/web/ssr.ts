@@ -2,19 +2,15 @@ import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import { findRedirect } from '@lainava/routing'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import {
-  createRequestHandler,
-  type RouterContext,
-  RouterContextProvider,
-  type ServerBuild,
-} from 'react-router'
-import type { WebLoadContext, WebServices } from '../../../web/app/context.ts'
+import { createRequestHandler, RouterContextProvider } from 'react-router'
+import type { WebServices } from '../../../web/app/context.ts'
 import type { Config } from '../config.ts'
+import { ACCESS_COOKIE } from '../modules/auth/cookies.ts'
 import { registerPageData } from './page-data.ts'
+import { importServerBuild, loadPrerendered, type PrerenderedPage, webContextKey } from './prerender.ts'
 import { registerSitemap } from './sitemap.ts'
 
 export class MissingWebBuildError extends Error {
@@ -24,10 +20,11 @@ export class MissingWebBuildError extends Error {
   }
 }
 
-function contentSecurityPolicy(nonce: string): string {
+/** The policy of every page; inline scripts are allowed by a per-response nonce or by their hashes. */
+function contentSecurityPolicy(scriptSources: string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ['script-src', "'self'", ...scriptSources].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
@@ -81,11 +78,27 @@ export async function registerWeb(
 ) {
   const serverEntry = join(config.WEB_BUILD_DIR, 'server', 'index.js')
   if (!existsSync(serverEntry)) throw new MissingWebBuildError(config.WEB_BUILD_DIR)
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild
+  const build = await importServerBuild(config.WEB_BUILD_DIR)
   const handle = createRequestHandler(build, 'production')
-  // The context key comes from the build itself, so the server and the web code share one instance.
-  const contextKey = (build.entry.module as { webContext?: RouterContext<WebLoadContext> }).webContext
-  if (!contextKey) throw new Error('The web build does not export webContext from its server entry.')
+  const contextKey = webContextKey(build)
+  const prerendered = loadPrerendered(config.WEB_BUILD_DIR, {
+    version: build.assets.version,
+    publicUrl: config.PUBLIC_URL,
+    brandName: config.BRAND_NAME,
+    content: webServices.content,
+  })
+  if ('reason' in prerendered) {
+    app.log.warn(`Prerendered pages are not used: ${prerendered.reason}; every page is rendered per request.`)
+  } else {
+    app.log.info(`${prerendered.pages.size} prerendered content pages loaded.`)
+  }
+  const hasSession = new RegExp(`(?:^|;\\s*)${ACCESS_COOKIE}=`)
+  /** The prerendered page for this request: an anonymous GET of a static page's exact path. */
+  function prerenderedFor(request: FastifyRequest): PrerenderedPage | undefined {
+    if ('reason' in prerendered || prerendered.year !== new Date().getFullYear()) return undefined
+    if (request.url.includes('?') || hasSession.test(request.headers.cookie ?? '')) return undefined
+    return prerendered.pages.get(request.url)
+  }
 
   await app.register(fastifyStatic, {
     root: join(config.WEB_BUILD_DIR, 'client'),
@@ -118,6 +131,15 @@ export async function registerWeb(
           const [pathname = '/', search = ''] = request.url.split('?')
           const redirect = findRedirect(pathname, search)
           if (redirect) return reply.redirect(redirect.location, redirect.permanent ? 301 : 302)
+          const page = prerenderedFor(request)
+          if (page) {
+            reply.headers(page.headers)
+            reply.header('content-security-policy', contentSecurityPolicy(page.scriptHashes))
+            reply.header('etag', page.etag).header('vary', 'Cookie').header('cache-control', 'no-cache')
+            reply.header('x-lainava-render', 'prerendered')
+            if (request.headers['if-none-match'] === page.etag) return reply.status(304).send()
+            return reply.status(200).send(page.body)
+          }
         }
         const nonce = randomBytes(16).toString('base64')
         const controller = new AbortController()
@@ -125,7 +147,7 @@ export async function registerWeb(
         const context = new RouterContextProvider()
         context.set(contextKey, { ...webServices, cspNonce: nonce, clientIp: request.ip })
         const response = await handle(toWebRequest(request, config.PUBLIC_URL, controller.signal), context)
-        reply.header('content-security-policy', contentSecurityPolicy(nonce))
+        reply.header('content-security-policy', contentSecurityPolicy([`'nonce-${nonce}'`]))
         return sendWebResponse(reply, response)
       },
     })

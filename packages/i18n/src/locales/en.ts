@@ -520,4 +520,5 @@ export const en: Messages = {
   'email.contact.from': 'From',
   'email.contact.language': 'Language',
   'email.contact.reference': 'Reference',
+  'content.related': 'More on this topic',
 }

@@ -522,6 +522,7 @@ export const fi = {
   'email.contact.from': 'Lähettäjä',
   'email.contact.language': 'Kieli',
   'email.contact.reference': 'Viite',
+  'content.related': 'Aiheesta tarkemmin',
 } as const
 
 export type MessageKey = keyof typeof fi

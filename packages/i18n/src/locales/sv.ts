@@ -518,4 +518,5 @@ export const sv: Messages = {
   'email.contact.from': 'Avsändare',
   'email.contact.language': 'Språk',
   'email.contact.reference': 'Referens',
+  'content.related': 'Mer om ämnet',
 }

@@ -36,6 +36,26 @@ function findPage(url: URL, pages: ContentPage[]) {
   return { language, original, translated }
 }
 
+// Pages under another page: a bank's page under the overview, shown in its breadcrumbs and listed there.
+const PARENTS: Partial<Record<string, { screen: string; param: string | null }>> = {
+  mobileBankingProvider: { screen: 'mobileBanking', param: null },
+  savingsAccounts: { screen: 'savingsAccounts', param: 'vertailu' },
+}
+
+function parentOf(page: ContentPage, pages: ContentPage[]): ContentPage | undefined {
+  const parent = PARENTS[page.screen]
+  if (!parent || (parent.screen === page.screen && parent.param === page.param)) return undefined
+  return pages.find(
+    (other) => other.lang === page.lang && other.screen === parent.screen && other.param === parent.param,
+  )
+}
+
+const link = (page: ContentPage) => ({
+  name: page.heading,
+  path: pagePath(page, page.lang),
+  description: page.description,
+})
+
 export function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(webContext)
   const found = findPage(url, content.pages)
@@ -50,8 +70,14 @@ export function loader({ url, context }: Route.LoaderArgs) {
       ),
     ).map((language) => [language, pagePath(original, language)]),
   )
+  const parent = parentOf(translated, content.pages)
   return {
     page: translated,
+    parent: parent ? link(parent) : null,
+    children: content.pages
+      .filter((page) => parentOf(page, content.pages) === translated)
+      .map(link)
+      .sort((a, b) => a.name.localeCompare(b.name, translated.lang)),
     paths,
     euribor: original.screen === 'euribor' ? content.euribor : null,
   }
@@ -67,6 +93,12 @@ export async function action(args: Route.ActionArgs) {
 function applyTarget(page: ContentPage, lang: string) {
   if (page.product === 'consumer' || page.product === null) return pathFor('consumerLoanForm', lang)
   return `${pathFor('contact', lang)}?topic=${page.product}`
+}
+
+/** The breadcrumb trail after the home page: the parent page, if any, and this page. */
+function trailOf({ page, parent }: { page: ContentPage; parent: { name: string; path: string } | null }) {
+  const here = { name: page.heading, path: pagePath(page, page.lang) }
+  return parent ? [{ name: parent.name, path: parent.path }, here] : [here]
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -92,7 +124,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     title: page.title,
     description: page.description,
     paths: loaderData.paths,
-    crumbs: crumbsFrom(root.t, root.lang, { name: page.heading, path }),
+    crumbs: crumbsFrom(root.t, root.lang, ...trailOf(loaderData)),
     jsonLd,
   })
 }
@@ -100,11 +132,11 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function ContentPageRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang, intlLocale } = useI18n()
   const brandName = useRootData()?.brandName ?? ''
-  const { page, euribor } = loaderData
+  const { page, euribor, children } = loaderData
   const isLoan = page.kind === 'loan' && page.calculator
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <Breadcrumbs crumbs={crumbsFrom(t, lang, { name: page.heading, path: pagePath(page, lang) })} />
+      <Breadcrumbs crumbs={crumbsFrom(t, lang, ...trailOf(loaderData))} />
       <div className={isLoan ? 'mt-4 grid items-start gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]' : 'mt-4'}>
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 md:text-4xl">{page.heading}</h1>
@@ -124,6 +156,26 @@ export default function ContentPageRoute({ loaderData, actionData }: Route.Compo
           <div className="mt-8">
             <Prose html={page.html} />
           </div>
+          {children.length > 0 ? (
+            <section aria-labelledby="related-pages" className="mt-10 max-w-3xl">
+              <h2 id="related-pages" className="text-xl font-semibold text-slate-900">
+                {t('content.related')}
+              </h2>
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+                {children.map((child) => (
+                  <li key={child.path} className="rounded-lg border border-slate-200 p-4">
+                    <Link
+                      className="font-semibold text-brand-800 underline underline-offset-4"
+                      to={child.path}
+                    >
+                      {child.name}
+                    </Link>
+                    <p className="mt-1 text-sm text-slate-700">{child.description}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           {euribor ? <EuriborChart series={euribor} /> : null}
           {page.screen === 'contact' ? <ContactForm result={actionData ?? null} /> : null}
         </div>

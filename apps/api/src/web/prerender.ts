@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Content } from '@lainava/content'
+import {
+  createRequestHandler,
+  type RouterContext,
+  RouterContextProvider,
+  type ServerBuild,
+} from 'react-router'
+import type { WebLoadContext } from '../../../web/app/context.ts'
+import { staticPaths } from './sitemap.ts'
+
+// Build-time prerendering of the content site (issue 7, ADR 012): every page that is the
+// same for every anonymous visitor is rendered once by `npm run build` into
+// build/prerender/. The server sends those files to visitors without a session; a
+// visitor with one, a query string or a form post gets the page rendered per request.
+//
+// The files are written with a placeholder origin, replaced by PUBLIC_URL when the
+// server loads them, so one build serves any address. Inline scripts carry no nonce:
+// the Content-Security-Policy of a prerendered page lists their sha256 hashes instead.
+
+export const PRERENDER_ORIGIN = 'https://prerendered.invalid'
+const PLACEHOLDER_HOST = 'prerendered.invalid'
+const MANIFEST = 'manifest.json'
+
+type Manifest = {
+  /** The web build's version: the pages name its fingerprinted assets. */
+  version: string
+  brandName: string
+  year: number
+  contentFingerprint: string
+  pages: Record<string, { file: string; headers: Record<string, string> }>
+}
+
+export type PrerenderedPage = {
+  body: string
+  etag: string
+  headers: Record<string, string>
+  /** `'sha256-…'` sources for the page's inline scripts. */
+  scriptHashes: string[]
+}
+
+export type Prerendered = {
+  year: number
+  pages: Map<string, PrerenderedPage>
+}
+
+export async function importServerBuild(buildDir: string): Promise<ServerBuild> {
+  return (await import(pathToFileURL(join(buildDir, 'server', 'index.js')).href)) as ServerBuild
+}
+
+export function webContextKey(build: ServerBuild): RouterContext<WebLoadContext> {
+  // The context key comes from the build itself, so the server and the web code share one instance.
+  const key = (build.entry.module as { webContext?: RouterContext<WebLoadContext> }).webContext
+  if (!key) throw new Error('The web build does not export webContext from its server entry.')
+  return key
+}
+
+/** Services a prerendered page may not use: reaching one is a build error, not a silent empty page. */
+function unavailable(name: string): never {
+  return new Proxy(
+    {},
+    {
+      get(_target, key) {
+        throw new Error(
+          `${name}.${String(key)} was used while prerendering: a page that reads it cannot be prerendered`,
+        )
+      },
+    },
+  ) as never
+}
+
+const htmlFile = (path: string) => join('html', path, 'index.html')
+
+/** Renders every static content page into `<buildDir>/prerender/`; throws on any page that is not a 200. */
+export async function writePrerender(
+  buildDir: string,
+  options: { content: Content; brandName: string; year?: number },
+): Promise<{ pages: number }> {
+  const build = await importServerBuild(buildDir)
+  const handle = createRequestHandler(build, 'production')
+  const key = webContextKey(build)
+  const outDir = join(buildDir, 'prerender')
+  rmSync(outDir, { recursive: true, force: true })
+  const year = options.year ?? new Date().getFullYear()
+  const services = {
+    brandName: options.brandName,
+    publicUrl: PRERENDER_ORIGIN,
+    cspNonce: '',
+    clientIp: '',
+    content: options.content,
+    auth: { currentUser: async () => null },
+    applications: unavailable('applications'),
+    account: unavailable('account'),
+    admin: unavailable('admin'),
+    lenders: unavailable('lenders'),
+    contact: unavailable('contact'),
+    offers: unavailable('offers'),
+  } as unknown as WebLoadContext
+
+  const manifest: Manifest = {
+    version: build.assets.version,
+    brandName: options.brandName,
+    year,
+    contentFingerprint: options.content.fingerprint,
+    pages: {},
+  }
+  for (const path of staticPaths(options.content)) {
+    const context = new RouterContextProvider()
+    context.set(key, services)
+    // A browser's request: the page is streamed whole either way, but not as to a bot.
+    const request = new Request(`${PRERENDER_ORIGIN}${path}`, {
+      headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (prerender)' },
+    })
+    const response = await handle(request, context)
+    const body = await response.text()
+    if (response.status !== 200) throw new Error(`Prerendering ${path} answered ${response.status}`)
+    if (response.headers.getSetCookie().length > 0) throw new Error(`Prerendering ${path} set a cookie`)
+    const headers = Object.fromEntries(
+      [...response.headers].filter(([name]) => !['set-cookie', 'date', 'content-length'].includes(name)),
+    )
+    const file = htmlFile(path)
+    mkdirSync(dirname(join(outDir, file)), { recursive: true })
+    writeFileSync(join(outDir, file), body)
+    manifest.pages[path] = { file, headers }
+  }
+  writeFileSync(join(outDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`)
+  return { pages: Object.keys(manifest.pages).length }
+}
+
+/** sha256 sources of a page's inline `<script>` elements (data blocks included: harmless). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>()
+  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+    )
+  }
+  return [...hashes]
+}
+
+// A PUBLIC_URL is put into HTML attributes, JSON and script strings as is: only plain addresses qualify.
+const SAFE_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[a-z0-9._~/-]*)?$/i
+
+/**
+ * Loads the prerendered pages for this server, or explains why they are not used (then
+ * every page is rendered per request, as before).
+ */
+export function loadPrerendered(
+  buildDir: string,
+  options: { version: string; publicUrl: string; brandName: string; content: Content },
+): Prerendered | { reason: string } {
+  const dir = join(buildDir, 'prerender')
+  if (!existsSync(join(dir, MANIFEST))) return { reason: 'the build has no prerendered pages' }
+  const manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Manifest
+  if (manifest.version !== options.version) return { reason: 'they belong to another web build' }
+  if (manifest.brandName !== options.brandName) return { reason: 'BRAND_NAME differs from the build’s' }
+  if (manifest.contentFingerprint !== options.content.fingerprint) {
+    return { reason: 'the content files changed after the build (run "npm run build")' }
+  }
+  if (!SAFE_ORIGIN.test(options.publicUrl)) return { reason: 'PUBLIC_URL is not a plain address' }
+  const pages = new Map<string, PrerenderedPage>()
+  for (const [path, entry] of Object.entries(manifest.pages)) {
+    const body = readFileSync(join(dir, entry.file), 'utf8').replaceAll(PRERENDER_ORIGIN, options.publicUrl)
+    // An address written in another form (encoded, say) would be left behind: such a page is rendered live.
+    if (body.includes(PLACEHOLDER_HOST)) continue
+    pages.set(path, {
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      headers: entry.headers,
+      scriptHashes: inlineScriptHashes(body),
+    })
+  }
+  return { year: manifest.year, pages }
+}
