@@ -74,6 +74,28 @@ test.describe('prerendered pages', () => {
     expect(documents).toEqual([])
     expect(errors).toEqual([])
   })
+
+  test('a loan page runs its scripts without any Content-Security-Policy violation (zod does not probe for eval)', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      Object.assign(window, { cspViolations: seen })
+      document.addEventListener('securitypolicyviolation', (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+      )
+    })
+    await page.goto('/autolaina/')
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+    // The form's validation (zod) is part of the page's scripts: its chunk has run by now.
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => entry.name),
+    )
+    expect(scripts.some((url) => /\/assets\/schemas-[\w-]+\.js$/.test(url))).toBe(true)
+    expect(
+      await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+    ).toEqual([])
+  })
 })
 
 test.describe('loan page', () => {

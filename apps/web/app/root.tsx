@@ -67,6 +67,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'apple-touch-icon', href: '/icons/icon-192.png' },
 ]
 
+// zod reads its settings from this global when it loads (zod/v4/core: globalConfig).
+const ZOD_SETTINGS = 'globalThis.__zod_globalConfig={jitless:true}'
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useResolvedRootData()
   const htmlLang = LANGUAGES[data?.lang ?? 'fi'].htmlLang
@@ -76,6 +79,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#586BEA" />
+        {/* Before any module runs: zod must not probe for eval (`new Function`), which our CSP forbids.
+            A setting in a module would depend on the order the bundle evaluates its chunks in. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input */}
+        <script nonce={data?.cspNonce} dangerouslySetInnerHTML={{ __html: ZOD_SETTINGS }} />
         <Meta />
         <Links />
       </head>

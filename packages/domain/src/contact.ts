@@ -1,6 +1,6 @@
+import { z } from 'zod'
 import { normalizeEmail } from './email.ts'
 import { isValidEmail } from './validators.ts'
-import { z } from './zod.ts'
 
 // The contact form of /ota-yhteytta/ (issue: stored, e-mailed to staff, rate-limited).
 // Messages are catalogue keys; the service translates them to the sender's language.

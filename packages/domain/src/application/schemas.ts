@@ -1,7 +1,7 @@
+import { z } from 'zod'
 import { CONSUMER_LOAN_LIMITS } from '../constants.ts'
 import { normalizeEmail } from '../email.ts'
 import { ageOn, isValidEmail, isValidHenkilotunnus, parseHenkilotunnus } from '../validators.ts'
-import { z } from '../zod.ts'
 import {
   CARD_TYPES,
   CONSUMER_LOAN_PURPOSES,
