@@ -150,6 +150,26 @@ describe('sitemap', () => {
   })
 })
 
+describe('links in the content', () => {
+  it('lead to pages that answer 200, or redirect once (the Finnish fallback) to a page that does', async () => {
+    const items = [...content.articles, ...content.glossary, ...content.faq, ...content.pages]
+    const links = new Map<string, string>()
+    for (const item of items) {
+      for (const match of item.html.matchAll(/href="(\/[^"#?]*)/g)) {
+        links.set(match[1] ?? '', `content/${item.lang}: ${'title' in item ? item.title : ''}`)
+      }
+    }
+    expect(links.size).toBeGreaterThan(50)
+    const broken: string[] = []
+    for (const [link, where] of links) {
+      let response = await get(link)
+      if (response.statusCode === 302) response = await get(String(response.headers.location))
+      if (response.statusCode !== 200) broken.push(`${link} (${response.statusCode}) in ${where}`)
+    }
+    expect(broken).toEqual([])
+  })
+})
+
 describe('blog paging and language fallback', () => {
   it('has no page segment for page 1, serves page 2 and answers 404 past the last page', async () => {
     const first = await get('/blogi/')
