@@ -221,6 +221,27 @@ describe('loan and campaign pages', () => {
     }
   })
 
+  it('has bank pages under the mobile banking and savings overviews, listed there and in the breadcrumbs', async () => {
+    const overview = await get('/mobiili-pankki/')
+    const banks = [...overview.body.matchAll(/href="(\/mobiili-pankki\/[a-z0-9-]+\/)"/g)].map((m) => m[1])
+    expect(new Set(banks).size).toBeGreaterThanOrEqual(5)
+    for (const path of [...new Set(banks), '/saastotilit/op/', '/saastotilit/danske-bank/']) {
+      const page = await get(String(path))
+      expect(page.statusCode, path).toBe(200)
+      const crumbs = readHead(page.body).jsonLd.find(
+        (item) => (item as { '@type': string })['@type'] === 'BreadcrumbList',
+      ) as { itemListElement: Array<{ item: string }> }
+      const parent = String(path).startsWith('/saastotilit/') ? '/saastotilit/vertailu/' : '/mobiili-pankki/'
+      expect(crumbs.itemListElement.map((crumb) => crumb.item)).toEqual([
+        `${ORIGIN}/`,
+        `${ORIGIN}${parent}`,
+        `${ORIGIN}${path}`,
+      ])
+    }
+    expect((await get('/saastotilit/vertailu/')).body).toContain('href="/saastotilit/nordea/"')
+    expect((await get('/mobiili-pankki/ei-pankkia/')).statusCode).toBe(404)
+  })
+
   it('shows the Euribor chart from the data file with the figures as a table', async () => {
     const response = await get('/euribor/')
     expect(response.statusCode).toBe(200)
