@@ -76,7 +76,11 @@ try {
     results.push({ path, ...(await measure(path, {})) })
     results.push({ path, ...(await measure(path, { cookie: 'lv_session=bench' })) })
   }
-  console.table(results)
+  for (const r of results) {
+    console.warn(
+      `${r.path.padEnd(56)} ${r.kind.padEnd(12)} ${String(r.requestsPerSecond).padStart(5)} req/s  p50 ${r.p50ms} ms  p95 ${r.p95ms} ms`,
+    )
+  }
 } finally {
   server.kill('SIGTERM')
 }
