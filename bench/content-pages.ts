@@ -2,10 +2,8 @@
 // request. Usage: node bench/content-pages.ts [seconds per path=5] [concurrency=16] [/path …]
 // Starts the production server on a spare port with a fresh embedded database; a request
 // with a session cookie (an unknown one: the visitor stays anonymous) is rendered live.
-import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+
+import { startBenchServer } from './server.ts'
 
 const [secondsArg, concurrencyArg, ...pathArgs] = process.argv.slice(2)
 const seconds = Number(secondsArg ?? 5)
@@ -16,29 +14,8 @@ const paths =
     : ['/autolaina/', '/blogi/', '/sanasto/', '/blogi/artikkeli/mita-todellinen-vuosikorko-kertoo/']
 const port = 3189
 const origin = `http://localhost:${port}`
-const root = new URL('..', import.meta.url).pathname
 
-const server = spawn(process.execPath, ['scripts/start.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    LOG_LEVEL: 'warn',
-    DATA_DIR: join(mkdtempSync(join(tmpdir(), 'lainava-bench-')), 'pglite'),
-  },
-  stdio: 'inherit',
-})
-
-async function waitUntilReady() {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/ready`)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('server did not become ready')
-}
+const server = await startBenchServer(port)
 
 async function measure(path: string, headers: Record<string, string>) {
   const latencies: number[] = []
@@ -66,7 +43,6 @@ async function measure(path: string, headers: Record<string, string>) {
 }
 
 try {
-  await waitUntilReady()
   const results = []
   for (const path of paths) {
     for (const cookie of ['', 'lv_session=bench']) {
@@ -82,5 +58,5 @@ try {
     )
   }
 } finally {
-  server.kill('SIGTERM')
+  server.stop()
 }

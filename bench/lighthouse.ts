@@ -1,39 +1,18 @@
 // Lighthouse (mobile) against the production build, plus the landing's total
 // JavaScript transferred (gzip). Usage: node bench/lighthouse.ts [/path …]
-import { spawn } from 'node:child_process'
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { startBenchServer } from './server.ts'
 
 const port = 3187
 const origin = `http://localhost:${port}`
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/']
 const root = new URL('..', import.meta.url).pathname
 
-const server = spawn(process.execPath, ['scripts/start.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    LOG_LEVEL: 'warn',
-    DATA_DIR: join(mkdtempSync(join(tmpdir(), 'lainava-bench-')), 'pglite'),
-  },
-  stdio: 'inherit',
-})
-
-async function waitUntilReady() {
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/ready`)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error('server did not become ready')
-}
+const server = await startBenchServer(port)
 
 /** Sums the gzip size of every script the page's HTML loads (entry and module preloads). */
 async function pageJavaScript(path: string) {
@@ -56,7 +35,6 @@ async function pageJavaScript(path: string) {
 }
 
 try {
-  await waitUntilReady()
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: [
@@ -102,5 +80,5 @@ try {
   writeFileSync(file, JSON.stringify(results, null, 2))
   console.warn(JSON.stringify(results, null, 2))
 } finally {
-  server.kill('SIGTERM')
+  server.stop()
 }

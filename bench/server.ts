@@ -1,0 +1,29 @@
+// The production server for a benchmark: `scripts/start.ts` on the given port with a fresh
+// embedded database (builds first when the build is stale).
+import { spawn } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export async function startBenchServer(port: number) {
+  const origin = `http://localhost:${port}`
+  const server = spawn(process.execPath, ['scripts/start.ts'], {
+    cwd: new URL('..', import.meta.url).pathname,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      LOG_LEVEL: 'warn',
+      DATA_DIR: join(mkdtempSync(join(tmpdir(), 'lainava-bench-')), 'pglite'),
+    },
+    stdio: 'inherit',
+  })
+  for (let attempt = 0; attempt < 600; attempt++) {
+    try {
+      if ((await fetch(`${origin}/api/ready`)).ok) return { origin, stop: () => server.kill('SIGTERM') }
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  server.kill('SIGTERM')
+  throw new Error('server did not become ready')
+}
