@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'apps/web/app/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', 'packages/db/**'],
           environment: 'node',
           setupFiles: ['./scripts/vitest-setup.ts'],

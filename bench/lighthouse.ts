@@ -1,5 +1,7 @@
 // Lighthouse (mobile) against the production build, plus the landing's total
-// JavaScript transferred (gzip). Usage: node bench/lighthouse.ts [/path …]
+// JavaScript transferred (gzip). Usage: node bench/lighthouse.ts [--signed-in] [/path …]
+// --signed-in: a new user logs in through the API first (the local mailbox gives the code),
+// and every page is measured with that session's cookies.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -9,14 +11,43 @@ import { startBenchServer } from './server.ts'
 
 const port = 3187
 const origin = `http://localhost:${port}`
-const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/']
+const args = process.argv.slice(2)
+const signedIn = args.includes('--signed-in')
+const given = args.filter((arg) => arg !== '--signed-in')
+const paths = given.length > 0 ? given : ['/']
 const root = new URL('..', import.meta.url).pathname
 
-const server = await startBenchServer(port)
+const server = await startBenchServer(port, signedIn ? { DEV_MAILBOX: 'true' } : {})
+const cookie = signedIn ? await logIn() : ''
+
+/** A new user's session cookies, by the e-mailed code read from the local mailbox. */
+async function logIn(): Promise<string> {
+  const email = `bench-${Date.now()}@example.fi`
+  const json = { 'content-type': 'application/json' }
+  await fetch(`${origin}/api/v2/passwordless/start`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email }),
+  })
+  const outbox = (await (await fetch(`${origin}/api/dev/outbox?to=${encodeURIComponent(email)}`)).json()) as {
+    messages: Array<{ text: string }>
+  }
+  const code = /: (\d{6})$/m.exec(outbox.messages[0]?.text ?? '')?.[1]
+  if (!code) throw new Error('no login code in the local mailbox')
+  const verified = await fetch(`${origin}/api/v2/passwordless/verify`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, code }),
+  })
+  return verified.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
+}
 
 /** Sums the gzip size of every script the page's HTML loads (entry and module preloads). */
 async function pageJavaScript(path: string) {
-  const html = await (await fetch(`${origin}${path}`)).text()
+  const html = await (await fetch(`${origin}${path}`, { headers: { cookie } })).text()
   const urls = new Set(
     [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
       (m) => m[1] ?? '',
@@ -55,6 +86,7 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
       })
       if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
       const scores = Object.fromEntries(
@@ -66,7 +98,13 @@ try {
       const failed = Object.values(result.lhr.audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
         .map((audit) => audit.id)
-      results.push({ path, scores, javascript: await pageJavaScript(path), failedBinaryAudits: failed })
+      results.push({
+        path,
+        signedIn,
+        scores,
+        javascript: await pageJavaScript(path),
+        failedBinaryAudits: failed,
+      })
     }
   } finally {
     await chrome.kill()

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks'
 import { seedDemoData } from '@lainava/db'
 import { inArray, sql } from 'drizzle-orm'
 import { submission, validApplication } from '../apps/api/src/test/applications.ts'
-import { loginAs } from '../apps/api/src/test/sessions.ts'
+import { loginAs, OUR_CLIENT } from '../apps/api/src/test/sessions.ts'
 import { createListeningTestApp } from '../apps/api/src/test/test-app.ts'
 import { schema } from '../packages/db/src/index.ts'
 
@@ -30,7 +30,7 @@ await Promise.all(
       next++
       const response = await fetch(`${ctx.url}/api/v1/applications`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie },
+        headers: { 'content-type': 'application/json', cookie, ...OUR_CLIENT },
         body: JSON.stringify(submission(validApplication())),
       })
       if (response.status !== 201) throw new Error(`submission failed: HTTP ${response.status}`)

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-export async function startBenchServer(port: number) {
+export async function startBenchServer(port: number, env: Record<string, string> = {}) {
   const origin = `http://localhost:${port}`
   const server = spawn(process.execPath, ['scripts/start.ts'], {
     cwd: new URL('..', import.meta.url).pathname,
@@ -15,6 +15,7 @@ export async function startBenchServer(port: number) {
       PUBLIC_URL: origin,
       LOG_LEVEL: 'warn',
       DATA_DIR: join(mkdtempSync(join(tmpdir(), 'lainava-bench-')), 'pglite'),
+      ...env,
     },
     stdio: 'inherit',
   })

@@ -9,5 +9,6 @@ const config = loadConfig()
 const { pages } = await writePrerender(config.WEB_BUILD_DIR, {
   content: loadContent(),
   brandName: config.BRAND_NAME,
+  company: config.COMPANY,
 })
 console.warn(`Prerendered ${pages} content pages in ${((Date.now() - started) / 1000).toFixed(1)} s.`)

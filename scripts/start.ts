@@ -1,9 +1,11 @@
 // `npm start`: builds the web app when its build is missing or older than its
-// sources, then runs the server (web + API + worker in one process by default).
+// sources, then runs the server (web + API + worker in one process by default)
+// in production mode; `npm run dev` (--dev) runs it with React's development build.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildEnvironment, modeLine, serverEnvironment, startMode } from './start-mode.ts'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const buildEntry = join(root, 'apps/web/build/server/index.js')
@@ -33,9 +35,18 @@ function buildIsStale(): boolean {
 
 if (process.env.SKIP_BUILD !== '1' && buildIsStale()) {
   console.warn('Building the web app…')
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
+  const result = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: buildEnvironment(process.env),
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
+
+// Set before the server is imported: React chooses its build by NODE_ENV when it is first loaded.
+const mode = startMode(process.argv.slice(2))
+Object.assign(process.env, serverEnvironment(mode))
+console.warn(modeLine(mode))
 
 const { main } = await import('../apps/api/src/server.ts')
 await main()

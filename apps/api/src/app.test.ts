@@ -71,7 +71,7 @@ describe('errors', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' })
     expect(response.statusCode).toBe(404)
     expect(response.headers['content-type']).toContain('application/json')
-    expect(response.json()).toMatchObject({ error: 'NOT_FOUND' })
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', fields: [] })
   })
 
   it('answers bad input with 400 and an error per invalid field', async () => {
@@ -81,10 +81,10 @@ describe('errors', () => {
     })
     expect(response.statusCode).toBe(400)
     const body = response.json()
-    expect(body.error).toBe('BAD_REQUEST')
-    const fields = body.fieldErrors.map((error: { field: string }) => error.field)
-    expect(fields).toEqual(expect.arrayContaining(['querystring.amount', 'querystring.months']))
-    expect(fields).not.toContain('querystring.nominalRate')
+    expect(body.code).toBe('VALIDATION_FAILED')
+    const fields = body.fields.map((field: { path: string }) => field.path)
+    expect(fields).toEqual(expect.arrayContaining(['query.amount', 'query.months']))
+    expect(fields).not.toContain('query.nominalRate')
   })
 
   it('answers malformed JSON with 400, not 500', async () => {
@@ -95,7 +95,7 @@ describe('errors', () => {
       payload: '{"broken":',
     })
     expect(response.statusCode).toBe(400)
-    expect(response.json()).toMatchObject({ error: 'BAD_REQUEST' })
+    expect(response.json()).toMatchObject({ code: 'MALFORMED_JSON' })
   })
 
   it('names each invalid body field', async () => {
@@ -105,7 +105,7 @@ describe('errors', () => {
       payload: { amount: 0, email: 'not-an-address' },
     })
     expect(response.statusCode).toBe(400)
-    const fields = response.json().fieldErrors.map((error: { field: string }) => error.field)
+    const fields = response.json().fields.map((field: { path: string }) => field.path)
     expect(fields.sort()).toEqual(['body.amount', 'body.email'])
   })
 
@@ -114,8 +114,9 @@ describe('errors', () => {
     expect(response.statusCode).toBe(500)
     const body = response.json()
     expect(body).toEqual({
-      error: 'INTERNAL',
-      message: 'Something went wrong on our side.',
+      code: 'INTERNAL',
+      message: 'Palvelussa tapahtui virhe. Yritä hetken kuluttua uudelleen.',
+      fields: [],
       requestId: expect.any(String),
     })
     expect(response.body).not.toContain('10.0.0.7')

@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from '@fastify/type-provider-zod'
 import type { DbHandle } from '@lainava/db'
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify from 'fastify'
 import { type Config, hasRole } from './config.ts'
 import { startJobQueue } from './jobs/job-queue.ts'
 import { loggerOptions } from './logger.ts'
@@ -14,32 +14,34 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
 import { healthRoutes } from './modules/health/routes.ts'
+import { startHousekeeping } from './modules/housekeeping/housekeeping-service.ts'
 import { lenderRoutes } from './modules/lender/routes.ts'
 import { loanCalculatorRoutes } from './modules/loan-calculator/routes.ts'
 import { startMarketplaceWorker } from './modules/marketplace/worker.ts'
 import { offerRoutes } from './modules/offers/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
-import { registerErrorHandling } from './plugins/errors.ts'
+import { registerCrossSiteGuard } from './plugins/cross-site.ts'
+import { apiNotFound, registerErrorHandling } from './plugins/errors.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
+import { registerUnsafeTextGuard } from './plugins/unsafe-text.ts'
 import { createServices } from './services.ts'
 import { registerWeb } from './web/ssr.ts'
 import { createWebServices } from './web/web-services.ts'
 
-export type AppDeps = { config: Config; database: DbHandle }
-
-function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(404)
-    .send({ error: 'NOT_FOUND', message: 'No such API endpoint.', requestId: request.id })
+export type AppDeps = {
+  config: Config
+  database: DbHandle
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void }
 }
 
 /**
  * Builds the server for the configured roles. Order is fixed: infrastructure
  * plugins, then the API modules, then the web (which takes every other path).
  */
-export async function buildApp({ config, database }: AppDeps) {
+export async function buildApp({ config, database, logStream }: AppDeps) {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     trustProxy: config.TRUST_PROXY,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id']
@@ -52,6 +54,10 @@ export async function buildApp({ config, database }: AppDeps) {
   app.setSerializerCompiler(serializerCompiler)
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id)
+    // issue 13 item 9: nothing is cached unless its route says it may be (static assets, the
+    // prerendered pages, the sitemap). Every answer with personal data is therefore no-store:
+    // profile, drafts, applications, offers, export, settings and the pages that show them.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
 
   // The page sets its own CSP with a per-request nonce (web/ssr.ts); the docs page sets its own.
@@ -59,12 +65,18 @@ export async function buildApp({ config, database }: AppDeps) {
   await app.register(compress, { threshold: 1024 })
   await app.register(cookie)
   registerErrorHandling(app)
+  registerUnsafeTextGuard(app)
   // Jobs: the API role sends them, the worker role runs them (both on our PostgreSQL).
   const jobs =
-    hasRole(config, 'api') || hasRole(config, 'worker') ? await startJobQueue(database, app.log) : null
+    hasRole(config, 'api') || hasRole(config, 'worker')
+      ? await startJobQueue(database, app.log, { schedule: hasRole(config, 'worker') })
+      : null
   const services = createServices(config, database, app.log, jobs)
   let stopWorker: (() => Promise<void>) | undefined
-  if (jobs && hasRole(config, 'worker')) stopWorker = await startMarketplaceWorker({ ...services, jobs })
+  if (jobs && hasRole(config, 'worker')) {
+    stopWorker = await startMarketplaceWorker({ ...services, jobs })
+    await startHousekeeping({ ...services, jobs })
+  }
   app.addHook('onClose', async () => {
     await stopWorker?.()
     await jobs?.stop()
@@ -73,12 +85,14 @@ export async function buildApp({ config, database }: AppDeps) {
 
   // The OpenAPI plugin must come before the routes it documents.
   if (hasRole(config, 'api')) await registerOpenApi(app, config)
+  // ADR 015: cookie-authenticated API calls only from our own origins, and only as JSON.
+  if (hasRole(config, 'api')) registerCrossSiteGuard(app, config.ALLOWED_ORIGINS)
   // Health and readiness answer in every role, so each process can be probed.
   await app.register(healthRoutes, { prefix: '/api', database })
   if (hasRole(config, 'api')) {
     await app.register(loanCalculatorRoutes, { prefix: '/api' })
     await app.register(authRoutes, { prefix: '/api', deps: services })
-    await app.register(userRoutes, { prefix: '/api', db: services.db, secureCookies: config.COOKIE_SECURE })
+    await app.register(userRoutes, { prefix: '/api', deps: services, secureCookies: config.COOKIE_SECURE })
     await app.register(adminRoutes, { prefix: '/api', deps: services })
     await app.register(lenderRoutes, { prefix: '/api', deps: services })
     await app.register(offerRoutes, { prefix: '/api', deps: services })

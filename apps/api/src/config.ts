@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url'
+import { isValidYTunnus, normalizePhone } from '@lainava/domain'
+import type { CompanyDetails } from '@lainava/domain/company'
 import { z } from 'zod'
 
 // Config is parsed once at start-up (house style 6); nothing else reads process.env.
@@ -7,6 +9,69 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url))
 
 const ROLES = ['web', 'api', 'worker'] as const
 export type Role = (typeof ROLES)[number]
+
+/** One origin: http(s), a host, an optional port and nothing else (no path, query or wildcard). */
+const originText = z.string().transform((text, ctx) => {
+  const url = /^https?:\/\/[^/?#*@\s]+\/?$/i.test(text) ? URL.parse(text) : null
+  if (!url) {
+    ctx.issues.push({
+      code: 'custom',
+      input: text,
+      message: `"${text}" is not an origin (scheme, host and optional port, such as https://www.lainava.fi)`,
+    })
+    return z.NEVER
+  }
+  return url.origin
+})
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * The origins whose page forms and API calls are accepted: PUBLIC_URL's, the listed ones, and on a
+ * plain-http loopback site the other loopback names of the same port (127.0.0.1 against localhost).
+ */
+function allowedOrigins(publicUrl: string, listed: string[] | undefined): string[] {
+  const site = new URL(publicUrl)
+  const loopback =
+    site.protocol === 'http:' && LOOPBACK_HOSTS.includes(site.hostname)
+      ? LOOPBACK_HOSTS.map((host) => new URL(`http://${host}${site.port ? `:${site.port}` : ''}`).origin)
+      : []
+  return [...new Set([site.origin, ...(listed ?? loopback)])]
+}
+
+/** The settings that name the company; an https site must set every one (SUPPORT_EMAIL falls back to CONTACT_EMAIL). */
+const COMPANY_KEYS = [
+  'COMPANY_NAME',
+  'COMPANY_BUSINESS_ID',
+  'COMPANY_ADDRESS',
+  'SUPPORT_PHONE',
+  'CREDIT_INTERMEDIARY_REGISTER',
+] as const
+
+/**
+ * Who runs the service, as the pages show it. A local or test site without the settings shows
+ * made-up details marked as demo (`demo: true`); the business ID 1234567-1 passes the check digit
+ * but is no company's.
+ */
+function companyDetails(
+  env: Partial<Record<(typeof COMPANY_KEYS)[number] | 'SUPPORT_EMAIL', string>> & {
+    BRAND_NAME: string
+    COMPANY_DEMO: boolean
+  },
+  contactEmail: string,
+): CompanyDetails {
+  const demo = env.COMPANY_DEMO || COMPANY_KEYS.some((key) => env[key] === undefined)
+  return {
+    demo,
+    name: env.COMPANY_NAME ?? `${env.BRAND_NAME} Oy`,
+    businessId: env.COMPANY_BUSINESS_ID ?? '1234567-1',
+    address: env.COMPANY_ADDRESS ?? 'Esimerkkikatu 1, 00100 Helsinki',
+    phone: env.SUPPORT_PHONE ?? '+358 9 000 0000',
+    // A demo site's address does not follow PUBLIC_URL, so one build's prerendered pages serve any address.
+    email: env.SUPPORT_EMAIL ?? (demo ? 'asiakaspalvelu@example.com' : contactEmail),
+    register: env.CREDIT_INTERMEDIARY_REGISTER ?? 'Luotonvälittäjärekisteri, demo 0000',
+  }
+}
 
 const booleanText = z
   .enum(['true', 'false', '1', '0'])
@@ -40,10 +105,39 @@ export const ConfigSchema = z
     MAIL_FROM: z.string().min(3).optional(),
     /** The staff inbox that receives the contact form's messages. */
     CONTACT_EMAIL: z.email().optional(),
+    /** Who runs the service (issue 14 "Trust details"): shown in the footer and on the company page. */
+    COMPANY_NAME: z.string().trim().min(2).max(120).optional(),
+    /** The Finnish business ID (Y-tunnus), NNNNNNN-C with a valid check digit. */
+    COMPANY_BUSINESS_ID: z
+      .string()
+      .trim()
+      .refine(isValidYTunnus, 'must be a Finnish business ID (Y-tunnus) such as 1234567-1, check digit valid')
+      .optional(),
+    COMPANY_ADDRESS: z.string().trim().min(5).max(200).optional(),
+    SUPPORT_PHONE: z
+      .string()
+      .trim()
+      .max(30)
+      .refine((text) => normalizePhone(text) !== null, 'must be a phone number such as +358 9 123 4567')
+      .optional(),
+    /** Customer service e-mail shown to visitors; CONTACT_EMAIL when unset. */
+    SUPPORT_EMAIL: z.email().optional(),
+    /** The credit intermediary register entry (register and number), as shown to visitors. */
+    CREDIT_INTERMEDIARY_REGISTER: z.string().trim().min(5).max(200).optional(),
+    /** A public demonstration site: the made-up company details, marked as demo, even on https. */
+    COMPANY_DEMO: booleanText.default(false),
     DEV_MAILBOX: booleanText.default(false),
     /** Multiplies the sandbox lenders' answer delays: 0 answers at once (tests, benchmarks), 1 as seeded. */
     SANDBOX_DELAY_SCALE: z.coerce.number().min(0).max(100).default(1),
     COOKIE_SECURE: booleanText.optional(),
+    /** Other origins the site is also opened on (www. and the bare domain): page forms and API calls from them are accepted. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .transform((text) => text.split(',').map((item) => item.trim()))
+      .pipe(z.array(originText).min(1))
+      .optional(),
+    /** Lender endpoints may be http and on loopback or private addresses (local development, the simulator). */
+    LENDER_ALLOW_PRIVATE_NETWORK: booleanText.optional(),
     ENCRYPTION_KEY: z
       .string()
       .refine(
@@ -54,13 +148,22 @@ export const ConfigSchema = z
   })
   .transform((env) => {
     const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '')
+    const contactEmail = env.CONTACT_EMAIL ?? `asiakaspalvelu@${new URL(publicUrl).hostname}`
     return {
       ...env,
       PUBLIC_URL: publicUrl,
       MAIL_FROM: env.MAIL_FROM ?? `${env.BRAND_NAME} <noreply@${new URL(publicUrl).hostname}>`,
-      CONTACT_EMAIL: env.CONTACT_EMAIL ?? `asiakaspalvelu@${new URL(publicUrl).hostname}`,
+      CONTACT_EMAIL: contactEmail,
+      COMPANY: companyDetails(env, contactEmail),
       // Secure cookies everywhere but plain-http local development.
       COOKIE_SECURE: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
+      // ADR 015: the origins that may post page forms and make cookie-authenticated API calls.
+      ALLOWED_ORIGINS: allowedOrigins(publicUrl, env.ALLOWED_ORIGINS),
+      // ADR 014: only a plain-http local site talks to lenders on private networks unless told to.
+      LENDER_ALLOW_PRIVATE_NETWORK:
+        env.LENDER_ALLOW_PRIVATE_NETWORK ??
+        (publicUrl.startsWith('http://') &&
+          ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname)),
     }
   })
   .check((ctx) => {
@@ -82,6 +185,38 @@ export const ConfigSchema = z
         input: ctx.value.DEV_MAILBOX,
         path: ['DEV_MAILBOX'],
         message: 'may only be true when PUBLIC_URL is a localhost address',
+      })
+    }
+    // issue 13 item 6: the mailbox shows login codes, so it never listens on a public interface either.
+    if (ctx.value.DEV_MAILBOX && !['localhost', '127.0.0.1', '::1', '[::1]'].includes(ctx.value.HOST)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value.HOST,
+        path: ['DEV_MAILBOX'],
+        message: `may only be true when HOST is a loopback address (127.0.0.1, ::1 or localhost), not ${ctx.value.HOST}`,
+      })
+    }
+    // Issue 14 "Trust details": a public site names the company that really runs it, never the demo one.
+    if (ctx.value.PUBLIC_URL.startsWith('https://') && !ctx.value.COMPANY_DEMO) {
+      for (const key of COMPANY_KEYS) {
+        if (ctx.value[key] === undefined) {
+          ctx.issues.push({
+            code: 'custom',
+            input: undefined,
+            path: [key],
+            message: 'is required when PUBLIC_URL is https (the footer and the company page show it)',
+          })
+        }
+      }
+    }
+    // Without SMTP the login e-mails stay in the database; on an https site nobody could log in, and
+    // the links must never reach a log there.
+    if (ctx.value.PUBLIC_URL.startsWith('https://') && !ctx.value.SMTP_URL) {
+      ctx.issues.push({
+        code: 'custom',
+        input: undefined,
+        path: ['SMTP_URL'],
+        message: 'is required when PUBLIC_URL is https (login e-mails must be sent, never logged)',
       })
     }
   })

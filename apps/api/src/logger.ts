@@ -20,10 +20,15 @@ export function serializeError(raw: Error) {
     stack: redactErrorText(error.stack ?? ''),
   }
 }
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+/** `stream`: where the lines go instead of stdout (the tests read them). */
+export function loggerOptions(
+  config: Config,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false
   return {
     level: config.LOG_LEVEL,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',

@@ -1,19 +1,8 @@
-import { z } from 'zod'
+import { ErrorBodySchema as SharedErrorBodySchema } from '@lainava/domain/api-error'
 
 // Response schemas shared by every route (each route lists them per status).
 
-export const FieldErrorSchema = z.object({
-  field: z.string().describe('Dotted path of the field, e.g. "body.amount"'),
-  message: z.string(),
-})
-export type FieldError = z.infer<typeof FieldErrorSchema>
+export type { ErrorBody, FieldProblem } from '@lainava/domain/api-error'
 
-export const ErrorBodySchema = z
-  .object({
-    error: z.string().describe('Machine-readable error code'),
-    reason: z.string().optional().describe('A more specific machine-readable reason'),
-    message: z.string().describe("Human-readable message in the user's language"),
-    fieldErrors: z.array(FieldErrorSchema).optional(),
-    requestId: z.string(),
-  })
-  .meta({ id: 'Error' })
+/** ADR 016: `{ code, message, fields: [{ path, code, message }], requestId }` for every error answer. */
+export const ErrorBodySchema = SharedErrorBodySchema.meta({ id: 'Error' })

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import { createFieldCipher, type FieldCipher, loadEncryptionKey } from './crypto/field-encryption.ts'
 import type { JobQueue } from './jobs/job-queue.ts'
+import { createRateKey } from './modules/auth/rate-limit.ts'
 import { createMailer } from './modules/email/mailer.ts'
 import type { MarketplaceDeps } from './modules/marketplace/marketplace.ts'
 
@@ -15,13 +16,15 @@ export function createServices(
   log: FastifyBaseLogger,
   jobs: JobQueue | null,
 ): Services {
+  const key = loadEncryptionKey(config)
   return {
     db: database.db,
     database,
     config,
     log,
     mailer: createMailer(config, database.db, log),
-    cipher: createFieldCipher(loadEncryptionKey(config)),
+    cipher: createFieldCipher(key),
+    rateKey: createRateKey(key),
     jobs,
   }
 }

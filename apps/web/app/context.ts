@@ -1,5 +1,7 @@
 import type { ApplicationOffersView, OfferView } from '@lainava/api-client'
 import type { Content } from '@lainava/content'
+import type { FieldProblem } from '@lainava/domain/api-error'
+import type { CompanyDetails } from '@lainava/domain/company'
 import { createContext } from 'react-router'
 
 // What the server process gives every loader and action (built in
@@ -13,8 +15,11 @@ export type UserProfile = {
   language: string
 }
 
-export type Failure = { ok: false; reason: string; message: string; status: number }
+/** ADR 016: a failure as the API's error body has it: a code, a message in the user's language, field problems. */
+export type Failure = { ok: false; code: string; message: string; status: number; fields?: FieldProblem[] }
 export type LoginSuccess = { ok: true; setCookies: string[]; returnTo: string }
+/** What the login link page shows before the person continues. */
+export type LinkDescription = { email: string; signedInAs: string | null; hasDraft: boolean }
 
 export type Consents = {
   marketingEmail: boolean
@@ -54,8 +59,12 @@ export type LenderProfile = {
 export type WebServices = {
   brandName: string
   publicUrl: string
+  /** Who runs the service (footer, company page); `demo` when the settings are not given. */
+  company: CompanyDetails
   auth: {
     currentUser(cookieHeader: string | null): Promise<UserProfile | null>
+    /** The browser says it holds a login the refresh endpoint may renew (its session may have lapsed). */
+    refreshable(cookieHeader: string | null): boolean
     startLogin(input: {
       email: string
       language: string
@@ -67,13 +76,29 @@ export type WebServices = {
       code: string
       language: string
       ip: string
+      cookieHeader: string | null
     }): Promise<LoginSuccess | Failure>
-    verifyLink(input: { token: string; language: string }): Promise<LoginSuccess | Failure>
+    /** Whose account a login link opens, without using it; null when the link is not valid. */
+    describeLink(input: { token: string; cookieHeader: string | null }): Promise<LinkDescription | null>
+    verifyLink(input: {
+      token: string
+      language: string
+      cookieHeader: string | null
+      /** Move this browser's signed-out draft into the account (the person ticked it). */
+      adoptDraft: boolean
+    }): Promise<LoginSuccess | Failure>
     logout(cookieHeader: string | null): Promise<{ setCookies: string[] }>
   }
   applications: {
-    /** The lenders that receive a new application today (shown before sending). */
-    recipients(): Promise<Recipient[]>
+    /**
+     * The lenders this application would go to if sent now, by the marketplace's own matching
+     * (the review step shows exactly these; `application` is the form's data, consents not needed).
+     */
+    recipients(input: {
+      kind: ApplicationKind
+      language: string
+      application: unknown
+    }): Promise<{ ok: true; lenders: Recipient[] } | Failure>
     loadDraft(input: { cookieHeader: string | null; kind: ApplicationKind }): Promise<Draft | null>
     saveDraft(input: {
       cookieHeader: string | null
@@ -88,8 +113,12 @@ export type WebServices = {
       language: string
       application: unknown
       ip: string
-    }): Promise<SubmitResult | (Failure & { fieldErrors?: Array<{ path: string; message: string }> })>
+    }): Promise<SubmitResult | Failure>
     listMine(cookieHeader: string | null): Promise<ApplicationSummary[] | null>
+    /** The signed-in person's e-mail and latest name, for a new application; null when signed out. */
+    signedInPerson(
+      cookieHeader: string | null,
+    ): Promise<{ email: string; firstName: string; lastName: string } | null>
   }
   account: {
     getConsents(userId: string): Promise<Consents & { updatedAt: string | null }>
@@ -111,7 +140,7 @@ export type WebServices = {
       message: string
       language: string
       ip: string
-    }): Promise<{ ok: true } | (Failure & { fieldErrors?: Array<{ path: string; message: string }> })>
+    }): Promise<{ ok: true } | Failure>
   }
   offers: {
     list(userId: string): Promise<ApplicationOffersView[]>
@@ -120,6 +149,12 @@ export type WebServices = {
   }
 }
 
-export type WebLoadContext = WebServices & { cspNonce: string; clientIp: string }
+/**
+ * The server's redacting logger for this request, its id bound (ADR 016): the web never logs to the
+ * console and never imports the server's logger; the server passes this in.
+ */
+export type ServerLog = { error(error: unknown, message: string): void }
+
+export type WebLoadContext = WebServices & { cspNonce: string; clientIp: string; log: ServerLog }
 
 export const webContext = createContext<WebLoadContext>()

@@ -1,5 +1,5 @@
-import { isCatalogueLocale } from '@lainava/i18n'
-import { LANGUAGES, languageOfPath } from '@lainava/routing'
+import { type CoreMessages, createTranslator, fallbackLocaleOf, isCatalogueLocale } from '@lainava/i18n'
+import { isActiveLanguage, LANGUAGES, languageOfPath } from '@lainava/routing'
 import { type ReactNode, useEffect } from 'react'
 import {
   isRouteErrorResponse,
@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useMatches,
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
@@ -16,24 +17,35 @@ import { NavigationNotice } from './components/layout/navigation-notice.tsx'
 import { Prefetcher } from './components/layout/prefetcher.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
+import { siteNavigation } from './components/layout/site-navigation.ts'
 import { webContext } from './context.ts'
 import { StatusPage } from './features/status/status-page.tsx'
 import { beforeClientNavigation } from './lib/client-navigation.ts'
 import { I18nProvider } from './lib/i18n.tsx'
-import { messagesFor } from './lib/messages.server.ts'
-import type { RootData } from './lib/root-data.ts'
+import { messagesFor, OWN_MESSAGES } from './lib/messages.server.ts'
+import { pageText, type RootData } from './lib/root-data.ts'
 import { RootDataProvider, useResolvedRootData } from './lib/root-data-context.tsx'
+import { refuseUnsafeInput } from './lib/unsafe-input.server.ts'
 import { UserProvider } from './lib/user-state.tsx'
 
+// Every page and action: hostile text is refused before a loader or an action sees it (issue 13).
+export const middleware: Route.MiddlewareFunction[] = [refuseUnsafeInput]
+
 export async function loader({ url, request, context }: Route.LoaderArgs): Promise<RootData> {
-  const { brandName, publicUrl, cspNonce, auth } = context.get(webContext)
+  const { brandName, company, publicUrl, cspNonce, auth, content } = context.get(webContext)
   const user = await auth.currentUser(request.headers.get('cookie'))
   const language = languageOfPath(url.pathname)
   const lang = isCatalogueLocale(language) ? language : 'fi'
+  const messages = messagesFor(lang)
+  // ADR 018: a core-only locale's pages are in it or wholly in its fallback; the page decides which.
+  const fallback = fallbackLocaleOf(lang)
   return {
     lang,
-    messages: messagesFor(lang),
+    messages: fallback ? messagesFor(fallback) : messages,
+    coreMessages: fallback ? (OWN_MESSAGES[lang] as CoreMessages) : null,
+    navigation: siteNavigation(content, lang, createTranslator(lang, messages)),
     brandName,
+    company,
     publicUrl,
     cspNonce,
     year: new Date().getFullYear(),
@@ -72,7 +84,9 @@ const ZOD_SETTINGS = 'globalThis.__zod_globalConfig={jitless:true}'
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useResolvedRootData()
-  const htmlLang = LANGUAGES[data?.lang ?? 'fi'].htmlLang
+  const leafRouteId = useMatches().at(-1)?.id
+  const text = data ? pageText(data, leafRouteId) : null
+  const htmlLang = LANGUAGES[text?.textLang ?? 'fi'].htmlLang
   return (
     <html lang={htmlLang} dir="ltr">
       <head>
@@ -84,20 +98,27 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input */}
         <script nonce={data?.cspNonce} dangerouslySetInnerHTML={{ __html: ZOD_SETTINGS }} />
         <Meta />
+        {/* Issue 14: a country not active yet has coming-soon pages only; none is for search engines. */}
+        {data && !isActiveLanguage(data.lang) ? <meta name="robots" content="noindex" /> : null}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        {data ? (
+        {data && text ? (
           <RootDataProvider value={data}>
-            <I18nProvider lang={data.lang} messages={data.messages}>
+            <I18nProvider lang={data.lang} textLang={text.textLang} messages={text.messages}>
               <UserProvider root={data}>
                 <NavigationNotice />
                 <Prefetcher />
-                <SiteHeader brandName={data.brandName} />
+                <SiteHeader brandName={data.brandName} navigation={data.navigation} />
                 <main id="main" className="flex-1" tabIndex={-1}>
                   {children}
                 </main>
-                <SiteFooter brandName={data.brandName} year={data.year} />
+                <SiteFooter
+                  brandName={data.brandName}
+                  company={data.company}
+                  year={data.year}
+                  navigation={data.navigation}
+                />
               </UserProvider>
             </I18nProvider>
           </RootDataProvider>

@@ -81,6 +81,10 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   comingSoon: 'features/status/status-route.tsx',
   test: 'features/status/status-route.tsx',
   demo: 'features/status/status-route.tsx',
+  // Flows still to come and raffles (none running) say so plainly (issue 14).
+  businessLoanForm: 'features/status/not-offered-route.tsx',
+  mortgageForm: 'features/status/not-offered-route.tsx',
+  raffles: 'features/status/not-offered-route.tsx',
 }
 
 export default [

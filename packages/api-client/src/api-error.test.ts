@@ -33,5 +33,23 @@ describe('apiErrorFrom', () => {
     expect(error.statusCode).toBe(409)
     expect(error.statusText).toBe('Conflict')
     expect(error.body).toEqual({ error: 'CONFLICT' })
+    expect(error.problem).toBeNull()
+  })
+
+  it('reads the API error body: code, translated message and field problems', async () => {
+    const body = {
+      code: 'VALIDATION_FAILED',
+      message: 'Tarkista lomakkeen tiedot.',
+      fields: [{ path: 'body.email', code: 'validation.email.invalid', message: 'Kirjoita osoite muodossa' }],
+      requestId: 'r-1',
+    }
+    const error = await apiErrorFrom(
+      new Response(JSON.stringify(body), {
+        status: 400,
+        statusText: 'Bad Request',
+        headers: { 'content-type': 'application/json' },
+      }),
+    )
+    expect(error.problem).toEqual(body)
   })
 })

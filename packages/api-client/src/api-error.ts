@@ -1,3 +1,5 @@
+import { type ErrorBody, ErrorBodySchema } from '@lainava/domain/api-error'
+
 // spec §3 "API error object" and §8 "Other non-OK status": an error with the
 // status text, the status code and the body (JSON when the response says it is
 // JSON, else text).
@@ -5,12 +7,19 @@ export class ApiError extends Error {
   readonly statusText: string
   readonly statusCode: number
   readonly body: unknown
+  /**
+   * The API's error body (ADR 016) when the answer carries one: `code`, `message` in the
+   * request's language and `fields` with one problem per invalid field. Null for other bodies.
+   */
+  readonly problem: ErrorBody | null
   constructor(statusText: string, statusCode: number, body: unknown) {
     super(`${statusCode} ${statusText}`)
     this.name = 'ApiError'
     this.statusText = statusText
     this.statusCode = statusCode
     this.body = body
+    const parsed = ErrorBodySchema.safeParse(body)
+    this.problem = parsed.success ? parsed.data : null
   }
 }
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lainava/domain/http'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from './api-error.ts'
 import { type ApiClientOptions, createApiClient, encodeQuery, isProtectedPath } from './client.ts'
@@ -157,7 +158,11 @@ describe('401: refresh once, retry once, then load the profile (spec §7, §8)',
     await client.get('/api/v1/secret')
     expect(inits).toHaveLength(4)
     for (const init of inits) expect(init.credentials).toBe('include')
-    expect(inits[1]).toEqual({ method: 'POST', credentials: 'include' })
+    expect(inits[1]).toEqual({
+      method: 'POST',
+      credentials: 'include',
+      headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    })
   })
 
   it('a retry that fails again is an error, never a second refresh', async () => {
@@ -305,6 +310,15 @@ describe('requests (spec §7)', () => {
       ['page', '1'],
     ])
     expect(encodeQuery({ gone: null })).toBe('')
+  })
+
+  it('marks every call, the refresh included, with the client header (ADR 015)', async () => {
+    const { client, inits } = setup()
+    expect(await client.get('/api/v1/secret')).toEqual({ secret: 42 })
+    await client.postJson('/api/v1/echo', { amount: 1 })
+    expect(hits('POST', '/api/v3/user/token/refresh')).toBe(1)
+    expect(inits).toHaveLength(5)
+    for (const init of inits) expect(new Headers(init.headers).get(CLIENT_HEADER)).toBe(CLIENT_HEADER_VALUE)
   })
 
   it('posts form fields url-encoded', async () => {

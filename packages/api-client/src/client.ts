@@ -1,3 +1,4 @@
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lainava/domain/http'
 import { apiErrorFrom, readBody } from './api-error.ts'
 
 // The generic API client of spec §7 and §8.
@@ -59,7 +60,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   let refreshing: Promise<boolean> | null = null
 
   function send(request: Request): Promise<Response> {
-    const headers: Record<string, string> = { accept: request.text ? 'text/plain' : 'application/json' }
+    const headers: Record<string, string> = {
+      accept: request.text ? 'text/plain' : 'application/json',
+      // ADR 015: marks the call as ours for the API's cross-site request check.
+      [CLIENT_HEADER]: CLIENT_HEADER_VALUE,
+    }
     if (request.contentType) headers['content-type'] = request.contentType
     return fetchImpl(`${baseUrl}${request.path}`, {
       method: request.method,
@@ -71,7 +76,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** One refresh at a time: concurrent 401s wait for the same one. */
   function refresh(): Promise<boolean> {
-    refreshing ??= fetchImpl(`${baseUrl}${refreshPath}`, { method: 'POST', credentials: 'include' })
+    refreshing ??= fetchImpl(`${baseUrl}${refreshPath}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { [CLIENT_HEADER]: CLIENT_HEADER_VALUE },
+    })
       .then((response) => response.ok)
       .catch(() => false)
       .finally(() => {

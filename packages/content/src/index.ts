@@ -4,6 +4,7 @@ import { isScreenName, pathFor, patternFor } from '@lainava/routing'
 import type { Category } from './schemas.ts'
 
 export { CATEGORIES, type Category, FAQ_GROUPS, PAGE_KINDS, PRODUCTS } from './schemas.ts'
+export { servedPath } from './served-path.ts'
 export { stripBlockTags } from './text.ts'
 
 export const CONTENT_LANGUAGES = ['fi', 'sv', 'en'] as const

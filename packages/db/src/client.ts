@@ -72,7 +72,7 @@ async function openEmbedded(dataDir: string | undefined): Promise<DbHandle> {
   const lock = dataDir ? acquireDataDirLock(dataDir) : undefined
   let client: PGlite
   try {
-    client = dataDir ? await PGlite.create(dataDir) : await PGlite.create()
+    client = lock ? await PGlite.create(lock.dataDir) : await PGlite.create()
   } catch (error) {
     lock?.release()
     throw error

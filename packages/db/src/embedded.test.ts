@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from './client.ts'
-import { DataDirLockedError } from './lock.ts'
+import { acquireDataDirLock, DataDirLockedError } from './lock.ts'
 import { lenders } from './schema.ts'
 import { seedDemoData } from './seed.ts'
 
@@ -75,6 +75,47 @@ describe('embedded PostgreSQL (PGlite)', () => {
     // Closed cleanly: the lock is gone and the folder opens again.
     const again = await openDatabase({ dataDir: dir })
     await again.close()
+  })
+
+  it('locks the real folder: a trailing slash, a relative path or a symlink meet the same lock', () => {
+    const dir = dataDir()
+    const link = join(dir, '..', 'link-to-pglite')
+    symlinkSync(dir, link)
+    const relative = join(dir, '..', '.', 'pglite')
+    for (const [first, second] of [
+      [dir, `${dir}/`],
+      [`${dir}/`, dir],
+      [dir, link],
+      [link, `${dir}/`],
+      [relative, link],
+    ] as const) {
+      const lock = acquireDataDirLock(first)
+      try {
+        expect(() => acquireDataDirLock(second)).toThrow(DataDirLockedError)
+      } finally {
+        lock.release()
+      }
+    }
+  })
+
+  it('opens the database through a symlink and keeps it locked for the real path', async () => {
+    const dir = dataDir()
+    const link = join(dir, '..', 'link-to-pglite')
+    // Made before the folder exists, as on a fresh volume: the opener creates the target.
+    symlinkSync(dir, link)
+
+    const viaLink = await openDatabase({ dataDir: link })
+    await viaLink.migrate()
+    await viaLink.db.execute(
+      sql`insert into lenders (slug, name, description, criteria, filtering) values ('via-link', 'Via link', 'Written through a symlink', '{}'::jsonb, '{}'::jsonb)`,
+    )
+    await expect(openDatabase({ dataDir: `${dir}/` })).rejects.toThrow(DataDirLockedError)
+    await viaLink.close()
+
+    const direct = await openDatabase({ dataDir: dir })
+    const rows = await direct.db.select({ slug: lenders.slug }).from(lenders)
+    expect(rows.map((row) => row.slug)).toEqual(['via-link'])
+    await direct.close()
   })
 
   it('keeps committed rows after the owning process is killed with SIGKILL', async () => {

@@ -1,11 +1,23 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
-import { dirname } from 'node:path'
+import {
+  closeSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  writeSync,
+} from 'node:fs'
+import { dirname, resolve } from 'node:path'
 
 // PGlite has no lock of its own: two processes on one data folder silently lose
 // committed rows (machine notes). A lock file beside the folder, created with
 // O_EXCL and holding our pid, makes a second opener (another process, or this
 // one again) stop with a clear message.
 // A lock left by a process that no longer runs (kill -9) is taken over.
+// The lock is named after the folder's real path: `x`, `x/`, `./x` and a symlink
+// to `x` are one folder and must meet the same lock (issue 13, item 7).
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid: number) {
@@ -37,11 +49,30 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
-export type Lock = { release(): void }
+export type Lock = {
+  /** The folder's real path (symlinks and trailing slashes resolved): open the database there. */
+  dataDir: string
+  release(): void
+}
 
-export function acquireDataDirLock(dataDir: string): Lock {
+/**
+ * Creates the folder when missing and returns its canonical path. A symlink whose
+ * target does not exist yet (a fresh volume) gets its target created.
+ */
+function resolveDataDir(dataDir: string): string {
+  let path = resolve(dataDir)
+  for (let hops = 0; hops < 40; hops++) {
+    const stat = lstatSync(path, { throwIfNoEntry: false })
+    if (!stat?.isSymbolicLink()) break
+    path = resolve(dirname(path), readlinkSync(path))
+  }
+  mkdirSync(path, { recursive: true })
+  return realpathSync(path)
+}
+
+export function acquireDataDirLock(requestedDataDir: string): Lock {
+  const dataDir = resolveDataDir(requestedDataDir)
   const lockPath = `${dataDir}.lock`
-  mkdirSync(dirname(lockPath), { recursive: true })
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, 'wx')
@@ -49,6 +80,7 @@ export function acquireDataDirLock(dataDir: string): Lock {
       closeSync(fd)
       let released = false
       return {
+        dataDir,
         release() {
           if (released) return
           released = true

@@ -3,10 +3,12 @@ import {
   annuityPayment,
   type CashFlow,
   daysToYears,
+  findAprDetailed,
   type LoanInput,
   loanCost,
   monthsToYears,
   paymentSchedule,
+  priceLoan,
   roundHalfUp,
   solveApr,
   solveAprDetailed,
@@ -276,5 +278,48 @@ describe('roundHalfUp', () => {
   it('leaves non-finite values alone', () => {
     expect(roundHalfUp(Number.POSITIVE_INFINITY, 2)).toBe(Number.POSITIVE_INFINITY)
     expect(roundHalfUp(Number.NaN, 2)).toBeNaN()
+  })
+})
+
+describe('priceLoan (issue 13)', () => {
+  const terms = {
+    amount: 10_000,
+    months: 60,
+    nominalRate: 0.099,
+    openingFee: 50,
+    monthlyFee: 5,
+    feeFinanced: false,
+  }
+
+  it('prices sound terms as loanCost does', () => {
+    expect(priceLoan(terms)).toEqual({ ok: true, cost: loanCost(terms) })
+  })
+
+  it('reports terms with no APR instead of throwing', () => {
+    // The calculator's 500 from the issue: 1 euro lent against 350 euros of fees.
+    expect(priceLoan({ ...terms, amount: 1 })).toEqual({ ok: false, problem: 'NO_APR' })
+    expect(priceLoan({ ...terms, amount: 1e-320, openingFee: 0, monthlyFee: 0 })).toEqual({
+      ok: false,
+      problem: 'INVALID_TERMS',
+    })
+    expect(priceLoan({ ...terms, amount: 1e-320 })).toEqual({ ok: false, problem: 'NO_APR' })
+    expect(priceLoan({ ...terms, nominalRate: Number.NaN })).toEqual({ ok: false, problem: 'INVALID_TERMS' })
+    expect(priceLoan({ ...terms, amount: 1e308, openingFee: 1e308 })).toEqual({
+      ok: false,
+      problem: 'INVALID_TERMS',
+    })
+  })
+
+  it('finds the APR as a value, with the reason when there is none', () => {
+    const lent = [{ t: 0, amount: 1000 }]
+    expect(findAprDetailed({ drawdowns: lent, payments: [{ t: 0, amount: 1200 }] })).toMatchObject({
+      problem: 'NO_SOLUTION',
+    })
+    expect(findAprDetailed({ drawdowns: lent, payments: [{ t: 1, amount: 0 }] })).toMatchObject({
+      problem: 'INVALID_FLOWS',
+    })
+    expect(findAprDetailed({ drawdowns: lent, payments: [{ t: 1, amount: 1100 }] })).toMatchObject({
+      apr: 0.1,
+    })
   })
 })

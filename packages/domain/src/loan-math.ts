@@ -36,6 +36,8 @@ export const daysToYears = (n: number): number => n / 365
 
 /** The APR with how it was found (Newton steps versus bisection steps), for tests and diagnostics. */
 export type AprSolution = { apr: number; newtonSteps: number; bisectionSteps: number }
+/** Why there is no APR: flows that cannot be solved, or no rate in the bracket that solves them. */
+export type AprFailure = { problem: 'INVALID_FLOWS' | 'NO_SOLUTION'; message: string }
 
 const presentValue = (flows: CashFlow[], x: number) =>
   flows.reduce((sum, flow) => sum + flow.amount * (1 + x) ** -flow.t, 0)
@@ -43,15 +45,17 @@ const presentValue = (flows: CashFlow[], x: number) =>
 const presentValueSlope = (flows: CashFlow[], x: number) =>
   flows.reduce((sum, flow) => sum - flow.t * flow.amount * (1 + x) ** (-flow.t - 1), 0)
 
-function checkFlows(name: string, flows: CashFlow[]): number {
+/** The flows' total, or why they cannot be solved (a message for the throwing wrapper). */
+function flowsTotal(name: string, flows: CashFlow[]): number | string {
   let total = 0
   for (const flow of flows) {
     if (!Number.isFinite(flow.t) || !Number.isFinite(flow.amount) || flow.amount < 0) {
-      throw new Error(`APR: every ${name} needs a finite time and a non-negative amount`)
+      return `APR: every ${name} needs a finite time and a non-negative amount`
     }
     total += flow.amount
   }
-  return total
+  if (!Number.isFinite(total)) return `APR: the ${name}s add up to more than a number can hold`
+  return total > 0 ? total : `APR: needs at least one positive ${name}`
 }
 
 // The bracket grows outwards step by step until the equation changes sign across it.
@@ -63,14 +67,21 @@ const MAX_STEPS = 500
  * Solves Σ C_k(1+X)^−t_k = Σ D_l(1+X)^−s_l (2008/48/EC Annex I) for X: Newton's
  * method, with a bisection step whenever Newton would leave the bracket around
  * the root or converge too slowly. `initialGuess` is for tests of the fallback.
+ * Flows with no solution (or none a number can hold) are reported, never thrown
+ * (issue 13: hostile but schema-valid terms must not become a 500).
  */
-export function solveAprDetailed(
+export function findAprDetailed(
   input: { drawdowns: CashFlow[]; payments: CashFlow[] },
   options: { initialGuess?: number } = {},
-): AprSolution {
+): AprSolution | AprFailure {
   const { drawdowns, payments } = input
-  if (checkFlows('drawdown', drawdowns) <= 0) throw new Error('APR: needs at least one positive drawdown')
-  if (checkFlows('payment', payments) <= 0) throw new Error('APR: needs at least one positive payment')
+  for (const [name, flows] of [
+    ['drawdown', drawdowns],
+    ['payment', payments],
+  ] as const) {
+    const total = flowsTotal(name, flows)
+    if (typeof total === 'string') return { problem: 'INVALID_FLOWS', message: total }
+  }
 
   // f(X) = PV(payments) − PV(drawdowns); the APR is its root.
   const f = (x: number) => presentValue(payments, x) - presentValue(drawdowns, x)
@@ -87,9 +98,10 @@ export function solveAprDetailed(
     fHigh = f(high)
   }
   if (!Number.isFinite(fLow) || !Number.isFinite(fHigh) || fLow * fHigh > 0) {
-    throw new Error(
-      `APR: no rate between ${low * 100} % and ${high * 100} % makes the payments worth the drawdowns`,
-    )
+    return {
+      problem: 'NO_SOLUTION',
+      message: `APR: no rate between ${low * 100} % and ${high * 100} % makes the payments worth the drawdowns`,
+    }
   }
   if (fLow === 0) return { apr: low, newtonSteps: 0, bisectionSteps: 0 }
   if (fHigh === 0) return { apr: high, newtonSteps: 0, bisectionSteps: 0 }
@@ -122,7 +134,17 @@ export function solveAprDetailed(
     x = next
     if (previousStep <= tolerance || high - low <= tolerance) return { apr: x, newtonSteps, bisectionSteps }
   }
-  throw new Error('APR: the equation did not converge')
+  return { problem: 'NO_SOLUTION', message: 'APR: the equation did not converge' }
+}
+
+/** As `findAprDetailed`, for flows known to have a solution: throws when they have none. */
+export function solveAprDetailed(
+  input: { drawdowns: CashFlow[]; payments: CashFlow[] },
+  options: { initialGuess?: number } = {},
+): AprSolution {
+  const solution = findAprDetailed(input, options)
+  if ('problem' in solution) throw new Error(solution.message)
+  return solution
 }
 
 /** The APR as a fraction (0.149 = 14,9 %), unrounded. Throws for flows with no solution. */
@@ -166,17 +188,19 @@ export type ScheduleRow = {
   balance: number
 }
 
-function checkLoanInput(input: LoanInput): void {
+function loanInputProblem(input: LoanInput): string | null {
   const { amount, months, nominalRate, openingFee, monthlyFee } = input
-  if (!(Number.isFinite(amount) && amount > 0)) throw new RangeError(`amount must be positive: ${amount}`)
-  if (!Number.isInteger(months) || months <= 0)
-    throw new RangeError(`months must be a positive integer: ${months}`)
-  if (!(Number.isFinite(nominalRate) && nominalRate >= 0))
-    throw new RangeError(`bad nominal rate: ${nominalRate}`)
-  if (!(Number.isFinite(openingFee) && openingFee >= 0))
-    throw new RangeError(`bad opening fee: ${openingFee}`)
-  if (!(Number.isFinite(monthlyFee) && monthlyFee >= 0))
-    throw new RangeError(`bad monthly fee: ${monthlyFee}`)
+  if (!(Number.isFinite(amount) && amount > 0)) return `amount must be positive: ${amount}`
+  if (!Number.isInteger(months) || months <= 0) return `months must be a positive integer: ${months}`
+  if (!(Number.isFinite(nominalRate) && nominalRate >= 0)) return `bad nominal rate: ${nominalRate}`
+  if (!(Number.isFinite(openingFee) && openingFee >= 0)) return `bad opening fee: ${openingFee}`
+  if (!(Number.isFinite(monthlyFee) && monthlyFee >= 0)) return `bad monthly fee: ${monthlyFee}`
+  return null
+}
+
+function checkLoanInput(input: LoanInput): void {
+  const problem = loanInputProblem(input)
+  if (problem) throw new RangeError(problem)
 }
 
 /**
@@ -202,10 +226,20 @@ export function paymentSchedule(input: LoanInput): ScheduleRow[] {
 }
 
 /**
+ * Why terms have no price: out of range (`INVALID_TERMS`, including amounts that round to
+ * no cents or figures too large for a number), or no APR solves the directive's equation
+ * (`NO_APR`, e.g. fees that are many times the amount lent).
+ */
+export type LoanCostProblem = 'INVALID_TERMS' | 'NO_APR'
+export type LoanCostResult = { ok: true; cost: LoanCost } | { ok: false; problem: LoanCostProblem }
+
+/**
  * What a loan costs: the instalment, the APR from the instalments as billed (in
  * cents, 2008/48/EC Annex I) and the totals, all consistent with `paymentSchedule`.
+ * Terms with no price are reported, never thrown (issue 13).
  */
-export function loanCost(input: LoanInput): LoanCost {
+export function priceLoan(input: LoanInput): LoanCostResult {
+  if (loanInputProblem(input)) return { ok: false, problem: 'INVALID_TERMS' }
   const rows = paymentSchedule(input)
   const financedBase = cents(input.amount + (input.feeFinanced ? input.openingFee : 0))
   const annuity = cents(annuityPayment(financedBase, input.nominalRate, input.months))
@@ -214,10 +248,14 @@ export function loanCost(input: LoanInput): LoanCost {
   // but is not part of the drawdown.
   const payments: CashFlow[] = rows.map((row) => ({ t: monthsToYears(row.month), amount: row.payment }))
   if (upfrontFee > 0) payments.unshift({ t: 0, amount: upfrontFee })
-  const apr = solveApr({ drawdowns: [{ t: 0, amount: input.amount }], payments })
+  const solution = findAprDetailed({ drawdowns: [{ t: 0, amount: input.amount }], payments })
+  if ('problem' in solution) {
+    return { ok: false, problem: solution.problem === 'NO_SOLUTION' ? 'NO_APR' : 'INVALID_TERMS' }
+  }
+  const { apr } = solution
   const sum = (pick: (row: ScheduleRow) => number) => cents(rows.reduce((total, row) => total + pick(row), 0))
   const totalPayable = cents(sum((row) => row.payment) + upfrontFee)
-  return {
+  const cost: LoanCost = {
     ...input,
     financedBase,
     annuity,
@@ -230,4 +268,15 @@ export function loanCost(input: LoanInput): LoanCost {
     totalCost: cents(totalPayable - input.amount),
     totalPayable,
   }
+  const figures = Object.values(cost).filter((value) => typeof value === 'number')
+  if (!figures.every(Number.isFinite)) return { ok: false, problem: 'INVALID_TERMS' }
+  return { ok: true, cost }
+}
+
+/** As `priceLoan`, for terms known to be sound: throws (RangeError for bad input) when they have no price. */
+export function loanCost(input: LoanInput): LoanCost {
+  checkLoanInput(input)
+  const result = priceLoan(input)
+  if (!result.ok) throw new Error(`the loan has no price: ${result.problem}`)
+  return result.cost
 }

@@ -13,12 +13,19 @@ describe('representative example', () => {
       CONSUMER_LOAN_LIMITS.defaultYears,
       day,
     )
-    expect(example).toMatchObject({ amount: 20_000, months: 48, years: 4, nominalRate: 0.099, monthlyFee: 3 })
+    expect(example).toMatchObject({
+      amount: 20_000,
+      months: 48,
+      years: 4,
+      nominalRate: 0.101,
+      monthlyFee: 4.63,
+    })
     expect(example).toEqual({
       ...loanCost({ amount: 20_000, months: 48, feeFinanced: false, ...REPRESENTATIVE_PRICING }),
       years: 4,
+      source: { kind: 'sandbox-lenders', lenders: 12 },
     })
-    expect(example.monthlyPayment).toBe(509.29)
+    expect(example.monthlyPayment).toBe(512.84)
     expect(example.apr).toBeGreaterThan(example.nominalRate)
   })
 
@@ -36,16 +43,18 @@ describe('representative example', () => {
     }
   })
 
-  it('keeps the full fee where the cap allows it, from 1 000 €', () => {
-    // 1 000 €: 36,50 € a year allowed, 12 × 3 € = 36 €.
-    expect(representativeExample(1000, 1, day).monthlyFee).toBe(3)
+  it('keeps the full fees where the cap allows them', () => {
+    // 2 000 €: 73 € a year allowed, 12 × 4,63 € = 55,56 €, leaving 17,44 € of the 42,75 € opening fee.
+    expect(representativeExample(2000, 1, day)).toMatchObject({ monthlyFee: 4.63, openingFee: 17.44 })
+    // 5 000 €: 150 € a year allowed; 55,56 € + 42,75 € fit.
+    expect(representativeExample(5000, 1, day)).toMatchObject({ monthlyFee: 4.63, openingFee: 42.75 })
   })
 
   it('lowers the monthly fee to the largest lawful cent amount for a smaller credit', () => {
     // 500 €: 0,01 % a day = 18,25 € a year, so 1,52 € a month (18,24 €); 1,53 € would be 18,36 €.
     const example = representativeExample(500, 1, day)
     expect(example.monthlyFee).toBe(1.52)
-    expect(checkConsumerCaps({ ...example, monthlyFee: 1.53 }, day).ok).toBe(false)
+    expect(checkConsumerCaps({ ...example, openingFee: 0, monthlyFee: 1.53 }, day).ok).toBe(false)
     // 900 €: 32,85 € a year → 2,73 € a month.
     expect(representativeExample(900, 2, day).monthlyFee).toBe(2.73)
   })

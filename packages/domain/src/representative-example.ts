@@ -1,43 +1,104 @@
-import { checkConsumerCaps } from './credit-caps.ts'
+import { checkConsumerCaps, maxNominalRate } from './credit-caps.ts'
 import { type LoanCost, type LoanInput, loanCost } from './loan-math.ts'
+import {
+  consumerExamplePricing,
+  type ExamplePricing,
+  type ExampleSource,
+  type LoanProduct,
+} from './pricing-profiles.ts'
+
+/** A representative example: the loan's cost, its period and where its pricing comes from. */
+export type RepresentativeLoanExample = LoanCost & { years: number; source: ExampleSource }
+
+const CONSUMER_PRICING = consumerExamplePricing()
 
 /**
- * Our published example pricing for the representative example (the figures a
- * typical consumer loan offer we broker has), not a promise of any rate.
+ * The consumer example's pricing (the demo lenders' average, see `consumerExamplePricing`),
+ * also served to the browser in the site data.
  */
-export const REPRESENTATIVE_PRICING = { nominalRate: 0.099, openingFee: 0, monthlyFee: 3 } as const
+export const REPRESENTATIVE_PRICING = {
+  nominalRate: CONSUMER_PRICING.nominalRate,
+  openingFee: CONSUMER_PRICING.openingFee,
+  monthlyFee: CONSUMER_PRICING.monthlyFee,
+} as const
+
+/** The largest cent amount in [0, maxCents] for which `lawful` holds (it is monotonic in the amount). */
+function largestLawfulCents(maxCents: number, lawful: (cents: number) => boolean): number {
+  if (lawful(maxCents)) return maxCents
+  let good = 0
+  let bad = maxCents
+  while (bad - good > 1) {
+    const middle = Math.floor((good + bad) / 2)
+    if (lawful(middle)) good = middle
+    else bad = middle
+  }
+  return good
+}
 
 /**
- * The representative example the landing calculator shows (law: any stated
- * credit term comes with one): the example pricing, with the monthly fee
- * lowered to the largest cent amount within the cost cap (KSL 7:17 a §) for
- * small loans, so the example itself is always a lawful loan.
+ * A consumer loan's example made lawful as a sandbox lender makes its offer (KSL 7:17 a §): the
+ * rate at most the cap, the monthly fee kept up to what the cost cap allows, the opening fee
+ * lowered to what is left, so the example itself is always a loan a lender may offer.
+ */
+function lawfulConsumerInput(pricing: ExamplePricing, amount: number, months: number, date: Date): LoanInput {
+  const input = (openingCents: number, monthlyCents: number): LoanInput => ({
+    amount,
+    months,
+    nominalRate: Math.min(pricing.nominalRate, maxNominalRate(date)),
+    openingFee: openingCents / 100,
+    monthlyFee: monthlyCents / 100,
+    feeFinanced: false,
+  })
+  const lawful = (candidate: LoanInput) => checkConsumerCaps(candidate, date).ok
+  const monthly = largestLawfulCents(Math.round(pricing.monthlyFee * 100), (cents) => lawful(input(0, cents)))
+  const opening = largestLawfulCents(Math.round(pricing.openingFee * 100), (cents) =>
+    lawful(input(cents, monthly)),
+  )
+  return input(opening, monthly)
+}
+
+/**
+ * The representative example of `product` for `amount` over `months` (law: any stated credit term
+ * comes with one), priced by `pricing` (from `pricing-profiles.ts`). Consumer credit is held to
+ * the consumer caps; mortgages and business loans are outside them.
+ */
+export function productExample(
+  product: LoanProduct,
+  pricing: ExamplePricing,
+  amount: number,
+  months: number,
+  date: Date = new Date(),
+): RepresentativeLoanExample {
+  if (!(Number.isInteger(months) && months >= 1))
+    throw new RangeError(`months must be at least one: ${months}`)
+  const input: LoanInput =
+    product === 'consumer'
+      ? lawfulConsumerInput(pricing, amount, months, date)
+      : {
+          amount,
+          months,
+          nominalRate: pricing.nominalRate,
+          openingFee: pricing.openingFee,
+          monthlyFee: pricing.monthlyFee,
+          feeFinanced: false,
+        }
+  if (product === 'consumer') {
+    const check = checkConsumerCaps(input, date)
+    if (!check.ok) throw new Error(`The example pricing breaks the caps: ${JSON.stringify(check.violations)}`)
+  }
+  return { ...loanCost(input), years: months / 12, source: pricing.source }
+}
+
+/**
+ * The consumer loan's representative example (landing calculator, application form, articles):
+ * the sandbox lenders' average pricing, made lawful for the amount and period.
  */
 export function representativeExample(
   amount: number,
   years: number,
   date: Date = new Date(),
-): LoanCost & { years: number } {
+): RepresentativeLoanExample {
   const months = Math.round(years * 12)
   if (!(months >= 1)) throw new RangeError(`years must give at least one month: ${years}`)
-  const withFee = (feeCents: number): LoanInput => ({
-    amount,
-    months,
-    nominalRate: REPRESENTATIVE_PRICING.nominalRate,
-    openingFee: REPRESENTATIVE_PRICING.openingFee,
-    monthlyFee: feeCents / 100,
-    feeFinanced: false,
-  })
-  // The cap check is monotonic in the fee: binary search for the largest lawful cent amount.
-  let lawful = 0
-  let unlawful = Math.round(REPRESENTATIVE_PRICING.monthlyFee * 100) + 1
-  while (unlawful - lawful > 1) {
-    const middle = Math.floor((lawful + unlawful) / 2)
-    if (checkConsumerCaps(withFee(middle), date).ok) lawful = middle
-    else unlawful = middle
-  }
-  const input = withFee(lawful)
-  const check = checkConsumerCaps(input, date)
-  if (!check.ok) throw new Error(`The example pricing breaks the caps: ${JSON.stringify(check.violations)}`)
-  return { ...loanCost(input), years }
+  return productExample('consumer', CONSUMER_PRICING, amount, months, date)
 }

@@ -1,6 +1,6 @@
 // Server only: all catalogues. The browser receives just the active locale's
 // messages through the root loader, never this module.
-import type { CatalogueLocale, CoreMessages, Messages } from './index.ts'
+import { type CatalogueLocale, type CoreMessages, FALLBACK_LOCALE, type Messages } from './index.ts'
 import { da } from './locales/da.ts'
 import { en } from './locales/en.ts'
 import { fi } from './locales/fi.ts'
@@ -12,18 +12,18 @@ import { ruLv } from './locales/ru-lv.ts'
 import { sv } from './locales/sv.ts'
 import { svSe } from './locales/sv-se.ts'
 
-// Locales with only the core screens borrow the rest from their fallback.
+const complete = { fi, sv, en }
+
+// Locales with only the core screens borrow the rest from their fallback (ADR 018).
 const catalogues: Record<CatalogueLocale, Messages> = {
-  fi,
-  sv,
-  en,
-  lv: { ...en, ...lv },
-  'ru-lv': { ...en, ...ruLv },
-  pl: { ...en, ...pl },
-  ro: { ...en, ...ro },
-  da: { ...en, ...da },
-  hu: { ...en, ...hu },
-  'sv-se': { ...sv, ...svSe },
+  ...complete,
+  lv: { ...complete[FALLBACK_LOCALE.lv], ...lv },
+  'ru-lv': { ...complete[FALLBACK_LOCALE['ru-lv']], ...ruLv },
+  pl: { ...complete[FALLBACK_LOCALE.pl], ...pl },
+  ro: { ...complete[FALLBACK_LOCALE.ro], ...ro },
+  da: { ...complete[FALLBACK_LOCALE.da], ...da },
+  hu: { ...complete[FALLBACK_LOCALE.hu], ...hu },
+  'sv-se': { ...complete[FALLBACK_LOCALE['sv-se']], ...svSe },
 }
 
 export function messagesFor(locale: CatalogueLocale): Messages {

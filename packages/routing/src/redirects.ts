@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language, languageOfPath, stripPrefix } from './languages.ts'
 import { pathFor } from './path-for.ts'
 import { REDIRECTS, type RedirectRow } from './redirect-table.ts'
+import type { ScreenName } from './screens.ts'
 
 export type RedirectResult = {
   location: string
@@ -25,8 +26,22 @@ export function normalizePath(pathname: string): string {
 
 export type RedirectMatcher = (pathname: string, search?: string) => RedirectResult | null
 
+/**
+ * The path a row's screen is served at in a language. The server passes one that knows the
+ * content (a page without this language's text is the Finnish page, a glossary term has each
+ * language's own slug), so a redirect lands in one hop (issue 14); the default is the route table's.
+ */
+export type RedirectTargetPath = (
+  screen: ScreenName,
+  language: Language,
+  params: Record<string, string>,
+) => string
+
 /** Builds the constant-time matcher: one hash lookup per request, however many rows. */
-export function createRedirectMatcher(table: readonly RedirectRow[] = REDIRECTS): RedirectMatcher {
+export function createRedirectMatcher(
+  table: readonly RedirectRow[] = REDIRECTS,
+  targetPath: RedirectTargetPath = pathFor,
+): RedirectMatcher {
   const index = new Map<string, RedirectRow>()
   for (const row of table) {
     const key = normalizePath(row.from)
@@ -38,11 +53,11 @@ export function createRedirectMatcher(table: readonly RedirectRow[] = REDIRECTS)
     const rest = normalizePath(stripPrefix(pathname))
     const row = index.get(rest)
     if (row) {
-      const target = 'url' in row.to ? row.to.url : pathFor(row.to.screen, language, row.to.params ?? {})
+      const target = 'url' in row.to ? row.to.url : targetPath(row.to.screen, language, row.to.params ?? {})
       const permanent = !('screen' in row.to && row.to.screen === 'maintenance')
       return { location: withSearch(target, search), permanent, category: row.category }
     }
-    const blog = blogPageOne(language, rest)
+    const blog = blogPageOne(language, rest, targetPath)
     return blog ? { location: withSearch(blog, search), permanent: true, category: 'blog-page' } : null
   }
 }
@@ -53,13 +68,13 @@ function withSearch(location: string, search: string): string {
 }
 
 /** spec §9: blog pages below 2 have no page segment, so …/1/ goes to the page without it. */
-function blogPageOne(language: Language, rest: string): string | null {
+function blogPageOne(language: Language, rest: string, targetPath: RedirectTargetPath): string | null {
   const blogRoot = pathFor('blog', language).slice(LANGUAGES[language].prefix.length)
   if (!rest.startsWith(blogRoot.toLowerCase())) return null
   const tail = rest.slice(blogRoot.length)
-  if (/^(0|1)\/$/.test(tail)) return pathFor('blog', language)
+  if (/^(0|1)\/$/.test(tail)) return targetPath('blog', language, {})
   const category = /^kategoria\/([^/]+)\/(0|1)\/$/.exec(tail)
-  if (category?.[1]) return pathFor('blogCategory', language, { category: category[1] })
+  if (category?.[1]) return targetPath('blogCategory', language, { category: category[1] })
   return null
 }
 

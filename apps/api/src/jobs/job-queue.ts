@@ -14,6 +14,8 @@ export const QUEUES = {
   acceptance: 'lender-acceptance',
   /** E-mail the applicant about offers (first offers / every lender answered). */
   notification: 'offer-notification',
+  /** Delete expired rows (login challenges, sessions, rate limits, old outbox mail); cron. */
+  housekeeping: 'housekeeping',
 } as const
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
@@ -37,6 +39,8 @@ export type JobQueueOptions = {
   /** Seconds without a heartbeat before a running job counts as lost and is retried (pg-boss minimum 10). */
   heartbeatSeconds?: number
   pollingIntervalSeconds?: number
+  /** Run pg-boss's cron (schedules stored in the database): only in the worker role. */
+  schedule?: boolean
 }
 
 export async function startJobQueue(
@@ -45,7 +49,7 @@ export async function startJobQueue(
   options: JobQueueOptions = {},
 ): Promise<JobQueue> {
   const heartbeatSeconds = options.heartbeatSeconds ?? 15
-  const common = { superviseIntervalSeconds: 5, schedule: false, migrate: true } as const
+  const common = { superviseIntervalSeconds: 5, schedule: options.schedule ?? false, migrate: true }
   const boss =
     database.connection.kind === 'server'
       ? new PgBoss({ ...common, connectionString: database.connection.url, max: 4 })

@@ -1,70 +1,103 @@
 import { hasZodFastifySchemaValidationErrors } from '@fastify/type-provider-zod'
-import type { FastifyError, FastifyInstance } from 'fastify'
+import type { MessageKey, MessageParams } from '@lainava/i18n'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../app-error.ts'
+import { fieldProblems, type Issue } from '../field-problems.ts'
 import { requestLanguage, translatorFor } from '../language.ts'
-import { ErrorBodySchema, type FieldError } from '../schemas.ts'
+import type { ErrorBody, FieldProblem } from '../schemas.ts'
 
-type ValidationIssue = {
-  instancePath?: string
-  message?: string
-  params?: { issue?: { path?: PropertyKey[] } }
+/** One item of a Fastify validation error from @fastify/type-provider-zod (a zod issue without its path). */
+type ValidationItem = {
+  keyword: string
+  instancePath: string
+  message: string
+  params?: { origin?: unknown }
 }
 
-function fieldErrors(context: string | undefined, issues: ValidationIssue[]): FieldError[] {
-  return issues.map((issue) => {
-    const path =
-      issue.params?.issue?.path?.map(String) ?? issue.instancePath?.split('/').filter(Boolean) ?? []
-    return { field: [context, ...path].filter(Boolean).join('.'), message: issue.message ?? 'Invalid value' }
-  })
+const CONTEXT_PREFIX: Record<string, string> = { querystring: 'query' }
+
+/** The request's input that a validation context names (`body`, `querystring`, `params`, `headers`). */
+function validatedInput(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'body') return request.body
+  if (context === 'querystring') return request.query
+  if (context === 'params') return request.params
+  if (context === 'headers') return request.headers
+  return undefined
+}
+
+/** ADR 016: the one error body, its message in the request's language. */
+export function errorBody(
+  request: FastifyRequest,
+  error: { code: string; messageKey: MessageKey; params?: MessageParams; fields?: FieldProblem[] },
+): ErrorBody {
+  const t = translatorFor(requestLanguage(request))
+  return {
+    code: error.code,
+    message: t(error.messageKey, error.params),
+    fields: error.fields ?? [],
+    requestId: request.id,
+  }
+}
+
+// Fastify's own client errors (its content-type parser and body limit), each with a message key.
+const MALFORMED_JSON = { code: 'MALFORMED_JSON', messageKey: 'api.malformedJson' } as const
+const FASTIFY_CLIENT_ERRORS: Record<string, { code: string; messageKey: MessageKey }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: MALFORMED_JSON,
+  FST_ERR_CTP_EMPTY_JSON_BODY: MALFORMED_JSON,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: 'UNSUPPORTED_MEDIA_TYPE', messageKey: 'api.unsupportedMediaType' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'BODY_TOO_LARGE', messageKey: 'api.bodyTooLarge' },
+}
+
+function clientError(error: FastifyError, status: number): { code: string; messageKey: MessageKey } {
+  const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined
+  if (known) return known
+  // A JSON parse error that did not come through Fastify's own code (secure-json-parse's SyntaxError).
+  if (status === 400 && error instanceof SyntaxError) return MALFORMED_JSON
+  return { code: status === 400 ? 'BAD_REQUEST' : 'CLIENT_ERROR', messageKey: 'api.clientError' }
 }
 
 /**
- * One error handler for the whole API (house style 5): 400 with field errors
- * for bad input, the AppError's own status and message, and an opaque 500 that
- * never leaks internals (the details go to the log with the request id).
+ * One error handler for the whole API (house style 5, ADR 016): every error answers
+ * `{ code, message, fields, requestId }` in the request's language. Bad input is a 400 with one
+ * entry per field, an AppError has its own status, and a 5xx says nothing internal (the details
+ * go to the log with the request id).
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const t = translatorFor(requestLanguage(request))
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(
-        ErrorBodySchema.parse({
-          error: 'BAD_REQUEST',
-          message: t('api.badRequest'),
-          fieldErrors: fieldErrors(error.validationContext, error.validation as ValidationIssue[]),
-          requestId: request.id,
-        }),
-      )
+      const context = error.validationContext
+      const issues: Issue[] = (error.validation as unknown as ValidationItem[]).map((item) => ({
+        code: item.keyword,
+        path: item.instancePath.split('/').filter(Boolean),
+        message: item.message,
+        origin: item.params?.origin,
+      }))
+      const t = translatorFor(requestLanguage(request))
+      const fields = fieldProblems(issues, t, {
+        input: validatedInput(request, context),
+        prefix: context ? (CONTEXT_PREFIX[context] ?? context) : undefined,
+      })
+      return reply
+        .status(400)
+        .send(errorBody(request, { code: 'VALIDATION_FAILED', messageKey: 'api.badRequest', fields }))
     }
     if (error instanceof AppError) {
       const { reason, messageKey, params, retryAfterSeconds } = error.options
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds))
-      return reply.status(error.statusCode).send({
-        error: error.code,
-        ...(reason ? { reason } : {}),
-        message: messageKey ? t(messageKey, params) : error.message,
-        requestId: request.id,
-      })
+      return reply
+        .status(error.statusCode)
+        .send(errorBody(request, { code: reason ?? error.code, messageKey, params }))
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (malformed JSON, body too large, wrong content type).
-      return reply.status(status).send({
-        error: status === 400 ? 'BAD_REQUEST' : (error.code ?? 'CLIENT_ERROR'),
-        message: error.message,
-        requestId: request.id,
-      })
+      return reply.status(status).send(errorBody(request, clientError(error, status)))
     }
     request.log.error({ err: error }, 'request failed')
-    return reply
-      .status(500)
-      .send({ error: 'INTERNAL', message: 'Something went wrong on our side.', requestId: request.id })
+    return reply.status(500).send(errorBody(request, { code: 'INTERNAL', messageKey: 'api.internal' }))
   })
 }
 
-/** Unknown API paths answer JSON 404 (not the web 404 page). */
-export function registerApiNotFound(app: FastifyInstance) {
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: 'NOT_FOUND', message: 'No such API endpoint.', requestId: request.id })
-  })
+/** Unknown API paths answer the JSON error body with 404 (not the web 404 page). */
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply.status(404).send(errorBody(request, { code: 'NOT_FOUND', messageKey: 'api.noSuchEndpoint' }))
 }

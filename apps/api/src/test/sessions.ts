@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { type Database, schema } from '@lainava/db'
+import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lainava/domain/http'
 import type { LightMyRequestResponse } from 'fastify'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../modules/auth/cookies.ts'
 import { createSession } from '../modules/auth/session-service.ts'
@@ -14,6 +15,9 @@ export function setCookies(response: LightMyRequestResponse): Cookies {
     list.map((cookie) => cookie.split(';')[0]?.split('=') ?? []).filter(([name, value]) => name && value),
   ) as Cookies
 }
+
+/** The header our API client sends: a cookie-authenticated call without an Origin needs it (ADR 015). */
+export const OUR_CLIENT = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE }
 
 /** A unique address per test (house style: no shared seed users). */
 export function uniqueEmail(label = 'user'): string {

@@ -62,7 +62,7 @@ export async function startSmtpServer() {
 }
 
 export function loginDetails(mail: ReceivedMail): { code: string; token: string; link: string } {
-  const code = /(\d{6})/.exec(mail.subject)?.[1] ?? /: (\d{6})/.exec(mail.text)?.[1]
+  const code = /: (\d{6})$/m.exec(mail.text)?.[1]
   const link = /(https?:\/\/\S+\/autologin\/\?token=[\w-]+)/.exec(mail.text)?.[1]
   if (!code || !link) throw new Error(`No login code or link in the e-mail:\n${mail.text}`)
   return { code, link, token: new URL(link).searchParams.get('token') ?? '' }

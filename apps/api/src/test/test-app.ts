@@ -2,8 +2,14 @@ import { createTestDatabase } from '@lainava/db/testing'
 import { buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
 
-/** The API in-process against its own fresh database (embedded, or DATABASE_URL's server). */
-export async function createTestApp(env: Record<string, string> = {}) {
+/**
+ * The API in-process against its own fresh database (embedded, or DATABASE_URL's server).
+ * `logStream` receives the log lines (set LOG_LEVEL in `env` to have any).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+) {
   const database = await createTestDatabase()
   const config = loadConfig({
     ROLES: 'api',
@@ -11,7 +17,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     DATABASE_URL: process.env.DATABASE_URL,
     ...env,
   })
-  const app = await buildApp({ config, database })
+  const app = await buildApp({ config, database, logStream: options.logStream })
   return {
     app,
     database,

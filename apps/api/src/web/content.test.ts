@@ -29,6 +29,8 @@ beforeAll(async () => {
     SMTP_URL: smtp.url,
     CONTACT_EMAIL: 'staff@lainava.test',
     ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    // The build prerendered its pages with the demo company details: the same here, so they are used.
+    COMPANY_DEMO: 'true',
   })
 })
 afterAll(async () => {
@@ -124,6 +126,11 @@ describe('sitemap', () => {
       for (const data of head.jsonLd) {
         expect((data as Record<string, unknown>)['@context'], loc).toBe('https://schema.org')
         types.add(String((data as Record<string, unknown>)['@type']))
+        if ((data as Record<string, unknown>)['@type'] === 'LoanOrCredit') {
+          // We broker loans; the lenders provide them (issue 14).
+          expect((data as Record<string, unknown>).provider, loc).toBeUndefined()
+          expect((data as { broker?: { name?: string } }).broker?.name, loc).toBe('Lainava')
+        }
       }
     }
     for (const type of [
@@ -314,7 +321,7 @@ describe('contact form', () => {
     expect(
       api
         .json()
-        .fieldErrors.map((error: { field: string }) => error.field)
+        .fields.map((field: { path: string }) => field.path)
         .sort(),
     ).toEqual(['body.message', 'body.topic'])
   })
@@ -397,11 +404,15 @@ describe('prerendered pages', () => {
     expect(again.body).toBe('')
   })
 
-  it('are not used when the content, the brand or the build differs from the build’s', () => {
+  it('are not used when the content, the brand, the company or the build differs from the build’s', () => {
     const dir = ctx.services.config.WEB_BUILD_DIR
     const version = JSON.parse(readFileSync(join(dir, 'prerender', 'manifest.json'), 'utf8')).version
-    const options = { version, publicUrl: ORIGIN, brandName: 'Lainava', content }
+    const company = ctx.services.config.COMPANY
+    const options = { version, publicUrl: ORIGIN, brandName: 'Lainava', company, content }
     expect(loadPrerendered(dir, options)).toHaveProperty('pages')
+    expect(loadPrerendered(dir, { ...options, company: { ...company, phone: '+358 9 123 4567' } })).toEqual({
+      reason: expect.stringContaining('company details'),
+    })
     expect(loadPrerendered(dir, { ...options, content: { ...content, fingerprint: 'changed' } })).toEqual({
       reason: expect.stringContaining('content files changed'),
     })

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { CONSUMER_LOAN_LIMITS, REPRESENTATIVE_PRICING, SME_LOAN_LIMITS } from '@lainava/domain'
-import { isCatalogueLocale } from '@lainava/i18n'
+import { catalogueLocale } from '@lainava/i18n'
 import { messagesFor } from '@lainava/i18n/server'
 import {
   FINLAND_LANGUAGES,
@@ -11,8 +11,9 @@ import {
   pathFor,
   SERVED_LANGUAGES,
 } from '@lainava/routing'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
+import { errorBody } from '../plugins/errors.ts'
 
 // spec §2 "Page data": JSON about each page at /page-data/{path}/page-data.json
 // (what a client-side navigation to it needs), the app version at
@@ -75,7 +76,7 @@ function staticData(brandName: string) {
 }
 
 function slices(language: Language, brandName: string) {
-  const locale = isCatalogueLocale(language) ? language : 'fi'
+  const locale = catalogueLocale(language)
   const messages = messagesFor(locale)
   return {
     header: {
@@ -103,6 +104,10 @@ function slices(language: Language, brandName: string) {
   }
 }
 
+/** ADR 016: the one error body, as every API answer has it. */
+const notFound = (request: FastifyRequest) =>
+  errorBody(request, { code: 'NOT_FOUND', messageKey: 'api.notFound' })
+
 export function registerPageData(
   app: FastifyInstance,
   build: ServerBuild,
@@ -123,7 +128,7 @@ export function registerPageData(
     { schema: { hide: true } },
     async (request, reply) => {
       const body = staticQueries.get(request.params.file.replace(/\.json$/, ''))
-      if (!body) return reply.status(404).send({ error: 'NOT_FOUND', message: 'No such static data.' })
+      if (!body) return reply.status(404).send(notFound(request))
       reply.header('cache-control', 'public, max-age=31536000, immutable').type('application/json')
       return body
     },
@@ -136,7 +141,7 @@ export function registerPageData(
       const match = /^(header|footer)-([a-z-]+)\.json$/.exec(request.params.file)
       const language = match?.[2]
       if (!match || !language || !Object.hasOwn(LANGUAGES, language)) {
-        return reply.status(404).send({ error: 'NOT_FOUND', message: 'No such slice.' })
+        return reply.status(404).send(notFound(request))
       }
       return slices(language as Language, options.brandName)[match[1] as 'header' | 'footer']
     },
@@ -144,8 +149,7 @@ export function registerPageData(
 
   app.get<{ Params: { '*': string } }>('/page-data/*', { schema: { hide: true } }, async (request, reply) => {
     const rest = request.params['*']
-    if (!rest.endsWith('/page-data.json'))
-      return reply.status(404).send({ error: 'NOT_FOUND', message: 'No such page.' })
+    if (!rest.endsWith('/page-data.json')) return reply.status(404).send(notFound(request))
     const path = pagePath(rest.slice(0, -'/page-data.json'.length))
     const redirect = findRedirect(path)
     if (redirect) return { path, redirect: { location: redirect.location, permanent: redirect.permanent } }
@@ -153,7 +157,7 @@ export function registerPageData(
     const leaf = matches?.at(-1)
     const routeId = (leaf?.route as Tree | undefined)?.id
     if (!leaf || !routeId || routeId === 'not-found') {
-      return reply.status(404).send({ error: 'NOT_FOUND', message: 'No such page.' })
+      return reply.status(404).send(notFound(request))
     }
     const dot = routeId.lastIndexOf('.')
     const screen = routeId.slice(0, dot)

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Content } from '@lainava/content'
+import type { CompanyDetails } from '@lainava/domain/company'
 import {
   createRequestHandler,
   type RouterContext,
@@ -29,6 +30,8 @@ type Manifest = {
   /** The web build's version: the pages name its fingerprinted assets. */
   version: string
   brandName: string
+  /** The company details in every page's footer. */
+  company: CompanyDetails
   year: number
   contentFingerprint: string
   pages: Record<string, { file: string; headers: Record<string, string> }>
@@ -77,7 +80,7 @@ const htmlFile = (path: string) => join('html', path, 'index.html')
 /** Renders every static content page into `<buildDir>/prerender/`; throws on any page that is not a 200. */
 export async function writePrerender(
   buildDir: string,
-  options: { content: Content; brandName: string; year?: number },
+  options: { content: Content; brandName: string; company: CompanyDetails; year?: number },
 ): Promise<{ pages: number }> {
   const build = await importServerBuild(buildDir)
   const handle = createRequestHandler(build, 'production')
@@ -85,11 +88,19 @@ export async function writePrerender(
   const outDir = join(buildDir, 'prerender')
   rmSync(outDir, { recursive: true, force: true })
   const year = options.year ?? new Date().getFullYear()
+  // The first error a page logged: the cause of a failed build.
+  let failure: unknown
   const services = {
     brandName: options.brandName,
+    company: options.company,
     publicUrl: PRERENDER_ORIGIN,
     cspNonce: '',
     clientIp: '',
+    log: {
+      error(error: unknown) {
+        failure ??= error
+      },
+    },
     content: options.content,
     auth: { currentUser: async () => null },
     applications: unavailable('applications'),
@@ -103,6 +114,7 @@ export async function writePrerender(
   const manifest: Manifest = {
     version: build.assets.version,
     brandName: options.brandName,
+    company: options.company,
     year,
     contentFingerprint: options.content.fingerprint,
     pages: {},
@@ -116,7 +128,9 @@ export async function writePrerender(
     })
     const response = await handle(request, context)
     const body = await response.text()
-    if (response.status !== 200) throw new Error(`Prerendering ${path} answered ${response.status}`)
+    if (response.status !== 200) {
+      throw new Error(`Prerendering ${path} answered ${response.status}`, { cause: failure })
+    }
     if (response.headers.getSetCookie().length > 0) throw new Error(`Prerendering ${path} set a cookie`)
     const headers = Object.fromEntries(
       [...response.headers].filter(([name]) => !['set-cookie', 'date', 'content-length'].includes(name)),
@@ -152,13 +166,22 @@ const SAFE_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[a-z0-9._~/-]*)?$/i
  */
 export function loadPrerendered(
   buildDir: string,
-  options: { version: string; publicUrl: string; brandName: string; content: Content },
+  options: {
+    version: string
+    publicUrl: string
+    brandName: string
+    company: CompanyDetails
+    content: Content
+  },
 ): Prerendered | { reason: string } {
   const dir = join(buildDir, 'prerender')
   if (!existsSync(join(dir, MANIFEST))) return { reason: 'the build has no prerendered pages' }
   const manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Manifest
   if (manifest.version !== options.version) return { reason: 'they belong to another web build' }
   if (manifest.brandName !== options.brandName) return { reason: 'BRAND_NAME differs from the build’s' }
+  if (JSON.stringify(manifest.company) !== JSON.stringify(options.company)) {
+    return { reason: 'the company details (COMPANY_*, SUPPORT_*) differ from the build’s' }
+  }
   if (manifest.contentFingerprint !== options.content.fingerprint) {
     return { reason: 'the content files changed after the build (run "npm run build")' }
   }

@@ -25,20 +25,34 @@ export const SITEMAP_SCREENS: readonly ScreenName[] = [
   ...STATIC_SCREENS,
 ]
 
+/**
+ * A page's address and, where its content says, when it last changed (`YYYY-MM-DD`: an article's
+ * `updated` or `published`, a page's `updated`, a list's newest article). Without one, the sitemap
+ * gives the build's date: the page may have changed with the code.
+ */
+type SitemapPage = { path: string; lastmod?: string }
+
 /** One page in the languages it exists in: a `<url>` per language, the others as its alternates. */
-type PageGroup = Partial<Record<FinlandLanguage, string>>
+type PageGroup = Partial<Record<FinlandLanguage, SitemapPage>>
+
+/** The newest date of a list of articles (their lists change when one is published or updated). */
+const newest = (articles: Content['articles']): string | undefined =>
+  articles
+    .map((article) => article.updated ?? article.published)
+    .sort()
+    .at(-1)
 
 function contentGroups(content: Content): PageGroup[] {
   const groups: PageGroup[] = []
   const byLanguage = <T extends { lang: string }>(
     items: T[],
     key: (item: T) => string,
-    path: (item: T) => string,
+    page: (item: T) => SitemapPage,
   ) => {
     const map = new Map<string, PageGroup>()
     for (const item of items) {
       const group = map.get(key(item)) ?? {}
-      group[item.lang as FinlandLanguage] = path(item)
+      group[item.lang as FinlandLanguage] = page(item)
       map.set(key(item), group)
     }
     return [...map.values()]
@@ -47,21 +61,24 @@ function contentGroups(content: Content): PageGroup[] {
     ...byLanguage(
       content.articles,
       (article) => article.translationKey,
-      (article) => pathFor('article', article.lang, { uid: article.uid }),
+      (article) => ({
+        path: pathFor('article', article.lang, { uid: article.uid }),
+        lastmod: article.updated ?? article.published,
+      }),
     ),
   )
   groups.push(
     ...byLanguage(
       content.glossary,
       (term) => term.translationKey,
-      (term) => pathFor('glossaryTerm', term.lang, { term: term.slug }),
+      (term) => ({ path: pathFor('glossaryTerm', term.lang, { term: term.slug }) }),
     ),
   )
   groups.push(
     ...byLanguage(
       content.pages,
       (page) => `${page.screen}-${page.param ?? ''}`,
-      (page) => pagePath(page, page.lang),
+      (page) => ({ path: pagePath(page, page.lang), lastmod: page.updated ?? undefined }),
     ),
   )
   // Blog pages from 2 on, and every category with its pages, where the language has them.
@@ -70,17 +87,17 @@ function contentGroups(content: Content): PageGroup[] {
     const articles = content.articles.filter((article) => article.lang === language)
     for (let page = 2; page <= Math.ceil(articles.length / BLOG_PAGE_SIZE); page++) {
       const group = pageGroups.get(`blog-${page}`) ?? {}
-      group[language] = pathFor('blogPage', language, { page })
+      group[language] = { path: pathFor('blogPage', language, { page }), lastmod: newest(articles) }
       pageGroups.set(`blog-${page}`, group)
     }
     for (const category of CATEGORIES) {
-      const count = articles.filter((article) => article.category === category).length
-      for (let page = 1; page <= Math.ceil(count / BLOG_PAGE_SIZE); page++) {
+      const inCategory = articles.filter((article) => article.category === category)
+      for (let page = 1; page <= Math.ceil(inCategory.length / BLOG_PAGE_SIZE); page++) {
         const group = pageGroups.get(`${category}-${page}`) ?? {}
-        group[language] = pathFor('blogCategory', language, {
-          category: categorySlug(language, category),
-          page,
-        })
+        group[language] = {
+          path: pathFor('blogCategory', language, { category: categorySlug(language, category), page }),
+          lastmod: newest(inCategory),
+        }
         pageGroups.set(`${category}-${page}`, group)
       }
     }
@@ -89,40 +106,58 @@ function contentGroups(content: Content): PageGroup[] {
   return groups
 }
 
-const screenGroup = (screen: ScreenName): PageGroup =>
-  Object.fromEntries(FINLAND_LANGUAGES.map((language) => [language, pathFor(screen, language)]))
+const screenGroup =
+  (content: Content | null) =>
+  (screen: ScreenName): PageGroup =>
+    Object.fromEntries(
+      FINLAND_LANGUAGES.map((language) => [
+        language,
+        {
+          path: pathFor(screen, language),
+          // The blog's first page lists the newest articles.
+          lastmod:
+            screen === 'blog' && content
+              ? newest(content.articles.filter((article) => article.lang === language))
+              : undefined,
+        },
+      ]),
+    )
 
 /** Every path of the content site (STATIC_SCREENS and the content files) in every language it exists in. */
 export function staticPaths(content: Content): string[] {
-  return [...STATIC_SCREENS.map(screenGroup), ...contentGroups(content)].flatMap((group) =>
-    FINLAND_LANGUAGES.flatMap((language) => group[language] ?? []),
+  return [...STATIC_SCREENS.map(screenGroup(content)), ...contentGroups(content)].flatMap((group) =>
+    FINLAND_LANGUAGES.flatMap((language) => group[language]?.path ?? []),
   )
 }
 
 export function sitemapGroups(content: Content | null): PageGroup[] {
-  return [...SITEMAP_SCREENS.map(screenGroup), ...(content ? contentGroups(content) : [])]
+  return [...SITEMAP_SCREENS.map(screenGroup(content)), ...(content ? contentGroups(content) : [])]
 }
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-export function sitemapXml(publicUrl: string, content: Content | null): string {
+/** `builtAt`: the web build's time, the date of a page whose content gives none. */
+export function sitemapXml(publicUrl: string, content: Content | null, builtAt: Date): string {
+  const buildDate = builtAt.toISOString().slice(0, 10)
   const entries = sitemapGroups(content).flatMap((group) => {
     const languages = FINLAND_LANGUAGES.filter((language) => group[language])
+    const href = (language: FinlandLanguage) => escapeXml(`${publicUrl}${group[language]?.path}`)
     const alternates =
       languages.length > 1
         ? [
             ...languages.map(
               (other) =>
-                `    <xhtml:link rel="alternate" hreflang="${LANGUAGES[other].hreflang}" href="${escapeXml(`${publicUrl}${group[other]}`)}"/>`,
+                `    <xhtml:link rel="alternate" hreflang="${LANGUAGES[other].hreflang}" href="${href(other)}"/>`,
             ),
-            `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(`${publicUrl}${group.fi ?? group[languages[0] ?? 'fi']}`)}"/>`,
+            `    <xhtml:link rel="alternate" hreflang="x-default" href="${href(group.fi ? 'fi' : (languages[0] ?? 'fi'))}"/>`,
           ]
         : []
     return languages.map((language) =>
       [
         '  <url>',
-        `    <loc>${escapeXml(`${publicUrl}${group[language]}`)}</loc>`,
+        `    <loc>${href(language)}</loc>`,
+        `    <lastmod>${group[language]?.lastmod ?? buildDate}</lastmod>`,
         ...alternates,
         '  </url>',
       ].join('\n'),
@@ -165,7 +200,12 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n')
 }
 
-export function registerSitemap(app: FastifyInstance, publicUrl: string, content: Content | null) {
+export function registerSitemap(
+  app: FastifyInstance,
+  publicUrl: string,
+  content: Content | null,
+  builtAt: Date,
+) {
   const cache = 'public, max-age=3600'
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', cache).send(robotsTxt(publicUrl)),
@@ -174,7 +214,7 @@ export function registerSitemap(app: FastifyInstance, publicUrl: string, content
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', cache)
-      .send(sitemapXml(publicUrl, content)),
+      .send(sitemapXml(publicUrl, content, builtAt)),
   )
   app.get('/sitemap/sitemap-index.xml', { schema: { hide: true } }, async (_request, reply) =>
     reply

@@ -1,17 +1,20 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import fastifyStatic from '@fastify/static'
-import { findRedirect } from '@lainava/routing'
+import { servedPath } from '@lainava/content'
+import { createRedirectMatcher, REDIRECTS } from '@lainava/routing'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, RouterContextProvider } from 'react-router'
 import type { WebServices } from '../../../web/app/context.ts'
 import type { Config } from '../config.ts'
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts'
+import { isPageFormAllowed, isStateChanging } from '../plugins/cross-site.ts'
 import { registerPageData } from './page-data.ts'
 import { importServerBuild, loadPrerendered, type PrerenderedPage, webContextKey } from './prerender.ts'
 import { registerSitemap } from './sitemap.ts'
+import { wrongOriginPage } from './wrong-origin-page.ts'
 
 export class MissingWebBuildError extends Error {
   constructor(dir: string) {
@@ -55,6 +58,11 @@ function toWebRequest(request: FastifyRequest, origin: string, signal: AbortSign
   } as RequestInit)
 }
 
+/** A thrown value as an Error, for the log's error serializer (a loader may throw anything). */
+function asError(value: unknown): Error {
+  return value instanceof Error ? value : new Error(`non-error thrown: ${typeof value}`)
+}
+
 async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status)
   for (const [name, value] of response.headers) {
@@ -79,12 +87,17 @@ export async function registerWeb(
   const serverEntry = join(config.WEB_BUILD_DIR, 'server', 'index.js')
   if (!existsSync(serverEntry)) throw new MissingWebBuildError(config.WEB_BUILD_DIR)
   const build = await importServerBuild(config.WEB_BUILD_DIR)
-  const handle = createRequestHandler(build, 'production')
+  // ADR 015: page forms from every allowed origin, not only PUBLIC_URL's. React Router compares hosts
+  // only and refuses an opaque origin outright; the handler below checks both first (the scheme, and
+  // `null` by Fetch Metadata, which a plain form post sends under our no-referrer policy).
+  const allowedActionOrigins = [...config.ALLOWED_ORIGINS.map((origin) => new URL(origin).host), 'null']
+  const handle = createRequestHandler({ ...build, allowedActionOrigins }, 'production')
   const contextKey = webContextKey(build)
   const prerendered = loadPrerendered(config.WEB_BUILD_DIR, {
     version: build.assets.version,
     publicUrl: config.PUBLIC_URL,
     brandName: config.BRAND_NAME,
+    company: config.COMPANY,
     content: webServices.content,
   })
   if ('reason' in prerendered) {
@@ -92,6 +105,10 @@ export async function registerWeb(
   } else {
     app.log.info(`${prerendered.pages.size} prerendered content pages loaded.`)
   }
+  // Issue 14: a redirect lands in one hop, on the page as the content really serves it.
+  const findRedirect = createRedirectMatcher(REDIRECTS, (screen, language, params) =>
+    servedPath(webServices.content, screen, language, params),
+  )
   const hasSession = new RegExp(`(?:^|;\\s*)${ACCESS_COOKIE}=`)
   /** The prerendered page for this request: an anonymous GET of a static page's exact path. */
   function prerenderedFor(request: FastifyRequest): PrerenderedPage | undefined {
@@ -114,7 +131,8 @@ export async function registerWeb(
   })
 
   registerPageData(app, build, { publicUrl: config.PUBLIC_URL, brandName: config.BRAND_NAME })
-  registerSitemap(app, config.PUBLIC_URL, webServices.content)
+  // The sitemap's <lastmod> of a page whose content has no date: when its code was built.
+  registerSitemap(app, config.PUBLIC_URL, webServices.content, statSync(serverEntry).mtime)
 
   await app.register(async (web) => {
     // The web handler reads the raw body itself (form posts to actions).
@@ -141,11 +159,29 @@ export async function registerWeb(
             return reply.status(200).send(page.body)
           }
         }
+        if (isStateChanging(request.method) && !isPageFormAllowed(request, config.ALLOWED_ORIGINS)) {
+          const page = wrongOriginPage(request.url, {
+            publicUrl: config.PUBLIC_URL,
+            brandName: config.BRAND_NAME,
+          })
+          reply.header('content-security-policy', contentSecurityPolicy([]))
+          return reply
+            .status(403)
+            .type('text/html; charset=utf-8')
+            .header('cache-control', 'no-store')
+            .send(page)
+        }
         const nonce = randomBytes(16).toString('base64')
         const controller = new AbortController()
         reply.raw.on('close', () => controller.abort())
         const context = new RouterContextProvider()
-        context.set(contextKey, { ...webServices, cspNonce: nonce, clientIp: request.ip })
+        context.set(contextKey, {
+          ...webServices,
+          cspNonce: nonce,
+          clientIp: request.ip,
+          // ADR 016: page errors go to the same redacting logger as the API's, with the request id.
+          log: { error: (error, message) => request.log.error({ err: asError(error) }, message) },
+        })
         const response = await handle(toWebRequest(request, config.PUBLIC_URL, controller.signal), context)
         reply.header('content-security-policy', contentSecurityPolicy([`'nonce-${nonce}'`]))
         return sendWebResponse(reply, response)

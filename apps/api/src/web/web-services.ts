@@ -1,31 +1,41 @@
 import { loadContent } from '@lainava/content/server'
 import { schema } from '@lainava/db'
-import { ConsumerLoanApplicationSchema, CreditCardApplicationSchema } from '@lainava/domain'
-import { isCatalogueLocale } from '@lainava/i18n'
+import {
+  ConsumerLoanApplicationSchema,
+  CreditCardApplicationSchema,
+  MATCHED_APPLICATION_SCHEMAS,
+} from '@lainava/domain'
+import { catalogueLocale } from '@lainava/i18n'
 import { asc, eq } from 'drizzle-orm'
 import type { Failure, LoginSuccess, WebServices } from '../../../web/app/context.ts'
 import { AppError } from '../app-error.ts'
+import { fieldProblems } from '../field-problems.ts'
 import { translatorFor } from '../language.ts'
 import {
+  adoptBrowserDrafts,
+  hasBrowserDraft,
   listApplications,
   loadDraft,
   type Submission,
   saveDraft,
   submitApplication,
 } from '../modules/applications/application-service.ts'
+import { knownPerson } from '../modules/applications/known-person.ts'
 import { DRAFT_COOKIE } from '../modules/applications/routes.ts'
 import {
   ACCESS_COOKIE,
   clearedSessionCookies,
+  LOGIN_HINT_COOKIE,
   REFRESH_COOKIE,
   readCookie,
   sessionCookies,
 } from '../modules/auth/cookies.ts'
-import { startLogin, verifyCode, verifyLink } from '../modules/auth/login-service.ts'
+import { describeLink, startLogin, verifyCode, verifyLink } from '../modules/auth/login-service.ts'
 import { toProfile } from '../modules/auth/profile.ts'
 import { authenticate, endSession } from '../modules/auth/session-service.ts'
 import { randomToken } from '../modules/auth/tokens.ts'
 import { sendContactMessage } from '../modules/contact/contact-service.ts'
+import { previewRecipients } from '../modules/marketplace/marketplace.ts'
 import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
 import { deleteAccount, getConsents, updateConsents } from '../modules/users/user-service.ts'
 import type { Services } from '../services.ts'
@@ -40,14 +50,26 @@ export function createWebServices(services: Services): WebServices {
       return await run()
     } catch (error) {
       if (!(error instanceof AppError)) throw error
-      const t = translatorFor(isCatalogueLocale(language) ? language : 'fi')
+      const t = translatorFor(catalogueLocale(language))
       const { messageKey, params, reason } = error.options
+      // ADR 016: the same code and message as the API's error body.
       return {
         ok: false,
-        reason: reason ?? error.code,
-        message: messageKey ? t(messageKey, params) : t('login.error'),
+        code: reason ?? error.code,
+        message: t(messageKey, params),
         status: error.statusCode,
       }
+    }
+  }
+
+  /** A form's field problems as the one 400 failure every web form reads (ADR 016). */
+  function invalid(language: string, fields: Failure['fields']): Failure {
+    return {
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      status: 400,
+      message: translatorFor(catalogueLocale(language))('form.errorSummary'),
+      fields,
     }
   }
 
@@ -74,20 +96,14 @@ export function createWebServices(services: Services): WebServices {
 
   return {
     brandName: config.BRAND_NAME,
+    company: config.COMPANY,
     content,
     contact: {
       send: (input) =>
         attempt(input.language, async () => {
           const outcome = await sendContactMessage(services, input)
           if (outcome.ok) return { ok: true as const }
-          const t = translatorFor(isCatalogueLocale(input.language) ? input.language : 'fi')
-          return {
-            ok: false as const,
-            reason: 'BAD_REQUEST',
-            status: 400,
-            message: t('form.errorSummary'),
-            fieldErrors: outcome.fieldErrors,
-          }
+          return invalid(input.language, outcome.fields)
         }),
     },
     publicUrl: config.PUBLIC_URL,
@@ -96,13 +112,53 @@ export function createWebServices(services: Services): WebServices {
         const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
         return user ? toProfile(user) : null
       },
+      refreshable: (cookieHeader) => readCookie(cookieHeader, LOGIN_HINT_COOKIE) === '1',
       startLogin: (input) =>
         attempt(input.language, async () => {
           await startLogin(services, input)
           return { ok: true as const }
         }),
-      verifyCode: (input) => attempt(input.language, async () => login(await verifyCode(services, input))),
-      verifyLink: (input) => attempt(input.language, async () => login(await verifyLink(services, input))),
+      // The code was typed into this browser by the person who asked for it: their
+      // signed-out draft here joins their account.
+      verifyCode: (input) =>
+        attempt(input.language, async () => {
+          const result = await verifyCode(services, input)
+          await adoptBrowserDrafts(db, {
+            browserToken: readCookie(input.cookieHeader, DRAFT_COOKIE),
+            userId: result.userId,
+          })
+          return login(result)
+        }),
+      async describeLink({ token, cookieHeader }) {
+        const [account, current, draft] = await Promise.all([
+          describeLink(db, token),
+          authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE)),
+          hasBrowserDraft(db, readCookie(cookieHeader, DRAFT_COOKIE)),
+        ])
+        if (!account) return null
+        return { email: account.email, signedInAs: current?.email ?? null, hasDraft: draft }
+      },
+      // A link may come from someone else (login CSRF, issue 13 item 1): the page
+      // has shown whose account it opens; a session of another person here ends,
+      // and this browser's draft joins only when the person ticked that it should.
+      verifyLink: (input) =>
+        attempt(input.language, async () => {
+          const result = await verifyLink(services, input)
+          const previous = await authenticate(db, readCookie(input.cookieHeader, ACCESS_COOKIE))
+          if (previous && previous.id !== result.userId) {
+            await endSession(db, {
+              access: readCookie(input.cookieHeader, ACCESS_COOKIE),
+              refresh: readCookie(input.cookieHeader, REFRESH_COOKIE),
+            })
+          }
+          if (input.adoptDraft) {
+            await adoptBrowserDrafts(db, {
+              browserToken: readCookie(input.cookieHeader, DRAFT_COOKIE),
+              userId: result.userId,
+            })
+          }
+          return login(result)
+        }),
       async logout(cookieHeader) {
         await endSession(db, {
           access: readCookie(cookieHeader, ACCESS_COOKIE),
@@ -112,12 +168,14 @@ export function createWebServices(services: Services): WebServices {
       },
     },
     applications: {
-      recipients: () =>
-        db
-          .select({ id: schema.lenders.id, name: schema.lenders.name })
-          .from(schema.lenders)
-          .where(eq(schema.lenders.active, true))
-          .orderBy(asc(schema.lenders.name)),
+      async recipients({ kind, language, application }) {
+        const parsed = MATCHED_APPLICATION_SCHEMAS[kind].safeParse(application)
+        if (!parsed.success) {
+          const t = translatorFor(catalogueLocale(language))
+          return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
+        }
+        return { ok: true, lenders: await previewRecipients(db, kind, parsed.data) }
+      },
       async loadDraft({ cookieHeader, kind }) {
         const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
         return loadDraft(services, {
@@ -137,18 +195,9 @@ export function createWebServices(services: Services): WebServices {
         const parsed = (
           kind === 'consumer-loan' ? ConsumerLoanApplicationSchema : CreditCardApplicationSchema
         ).safeParse(application)
-        const t = translatorFor(isCatalogueLocale(language) ? language : 'fi')
+        const t = translatorFor(catalogueLocale(language))
         if (!parsed.success) {
-          return {
-            ok: false,
-            reason: 'BAD_REQUEST',
-            status: 400,
-            message: t('form.errorSummary'),
-            fieldErrors: parsed.error.issues.map((issue) => ({
-              path: issue.path.join('.'),
-              message: issue.message,
-            })),
-          }
+          return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
         }
         const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
         return attempt(language, async () => {
@@ -173,12 +222,16 @@ export function createWebServices(services: Services): WebServices {
         const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
         return user ? listApplications(db, user.id) : null
       },
+      async signedInPerson(cookieHeader) {
+        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        return user ? knownPerson(db, user) : null
+      },
     },
     account: {
       getConsents: (userId) => getConsents(db, userId),
       updateConsents: (userId, consents) => updateConsents(db, userId, consents),
       async deleteAccount(userId) {
-        await deleteAccount(db, userId)
+        await deleteAccount(services, userId)
         return { setCookies: clearedSessionCookies(cookieOptions) }
       },
     },

@@ -1,6 +1,7 @@
 import { seedDemoData } from '@lainava/db'
 import { pathFor, REDIRECTS } from '@lainava/routing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { COMPANY_ENV } from '../test/company-env.ts'
 import { loginAs } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -10,7 +11,10 @@ beforeAll(async () => {
   ctx = await createTestApp({
     ROLES: 'web,api',
     PUBLIC_URL: 'https://lainava.test',
+    // An https site must have SMTP (no worker runs here, so nothing is sent).
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+    ...COMPANY_ENV,
   })
 })
 afterAll(async () => {

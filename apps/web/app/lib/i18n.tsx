@@ -7,23 +7,30 @@ import {
 } from '@lainava/i18n'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 
-type I18n = { lang: CatalogueLocale; intlLocale: string; t: Translate }
+/**
+ * `lang`: the address's locale (links stay in it); `textLang`: the language of the page's text,
+ * its fallback on a screen a core-only locale does not translate (ADR 018).
+ */
+type I18n = { lang: CatalogueLocale; textLang: CatalogueLocale; intlLocale: string; t: Translate }
 
 const I18nContext = createContext<I18n | null>(null)
 
 /** Holds the active language's messages; they come from the root loader, so only they reach the browser. */
 export function I18nProvider({
   lang,
+  textLang = lang,
   messages,
   children,
 }: {
   lang: CatalogueLocale
+  /** The text's language when it is not the address's (ADR 018). */
+  textLang?: CatalogueLocale
   messages: Messages
   children: ReactNode
 }) {
   const value = useMemo(
-    () => ({ lang, intlLocale: INTL_LOCALE[lang], t: createTranslator(lang, messages) }),
-    [lang, messages],
+    () => ({ lang, textLang, intlLocale: INTL_LOCALE[textLang], t: createTranslator(textLang, messages) }),
+    [lang, textLang, messages],
   )
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }

@@ -1,1 +1,1 @@
-export { messagesFor } from '@lainava/i18n/server'
+export { messagesFor, OWN_MESSAGES } from '@lainava/i18n/server'

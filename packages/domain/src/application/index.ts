@@ -1,3 +1,4 @@
+export * from './countries.ts'
 export * from './enums.ts'
 export * from './phone.ts'
 export * from './prefill.ts'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseLoanPrefill } from './prefill.ts'
+import { LoanStepSchema } from './schemas.ts'
 
 const consumer = (search: string) => parseLoanPrefill(search, { kind: 'consumer' })
 const sme = (search: string, limits?: Parameters<typeof parseLoanPrefill>[1] & { kind: 'sme' }) =>
@@ -28,6 +29,14 @@ describe('loan prefill from the address (spec §1, §5, §9)', () => {
     expect(consumer('amount=-5000&period=3')?.amount).toBe(1000)
     expect(consumer('amount=5000&period=50')?.period).toBe(20)
     expect(consumer('amount=5000&period=0.5')?.period).toBe(1)
+  })
+
+  it('lands on values the consumer form can hold: whole years and amounts in slider steps (issue 14)', () => {
+    expect(consumer('amount=15250&period=4.5')).toMatchObject({ amount: 15500, period: 5 })
+    expect(consumer('amount=15100&period=4.4')).toMatchObject({ amount: 15000, period: 4 })
+    expect(consumer('amount=999.9&period=0.2')).toMatchObject({ amount: 1000, period: 1 })
+    const prefill = consumer('amount=15250&period=4.5')
+    expect(LoanStepSchema.safeParse({ ...prefill, purpose: 'renovation' }).success).toBe(true)
   })
 
   it('exists only when amount and period are both given', () => {

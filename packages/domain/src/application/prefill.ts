@@ -34,8 +34,15 @@ export function parseLoanPrefill(
   let period: number
   let purposes: readonly string[]
   if (variant.kind === 'consumer') {
-    amount = clamp(rawAmount, CONSUMER_LOAN_LIMITS.minAmount, CONSUMER_LOAN_LIMITS.maxAmount)
-    period = clamp(rawPeriod, CONSUMER_LOAN_LIMITS.minYears, CONSUMER_LOAN_LIMITS.maxYears)
+    // Issue 14: the form holds whole years and amounts in its slider's steps; `amount=15250&period=4.5`
+    // left it stuck on a value no field could show or change. The prefill lands on the nearest such value.
+    const step = CONSUMER_LOAN_LIMITS.amountStep
+    amount = clamp(
+      Math.round(rawAmount / step) * step,
+      CONSUMER_LOAN_LIMITS.minAmount,
+      CONSUMER_LOAN_LIMITS.maxAmount,
+    )
+    period = clamp(Math.round(rawPeriod), CONSUMER_LOAN_LIMITS.minYears, CONSUMER_LOAN_LIMITS.maxYears)
     purposes = CONSUMER_LOAN_PURPOSES
   } else {
     const limits = {

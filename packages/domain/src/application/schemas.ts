@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { CONSUMER_LOAN_LIMITS } from '../constants.ts'
 import { normalizeEmail } from '../email.ts'
 import { ageOn, isValidEmail, isValidHenkilotunnus, parseHenkilotunnus } from '../validators.ts'
+import { COUNTRY_CODES } from './countries.ts'
 import {
   CARD_TYPES,
   CONSUMER_LOAN_PURPOSES,
@@ -163,11 +164,12 @@ export const ApplicantSchema = obj({
     .trim()
     .regex(/^\d{5}$/, 'validation.postcode.invalid'),
   city: text(60),
+  // A country code from the picker (issue 14); `fi` from an API client is `FI`.
   citizenship: z
-    .string()
+    .string({ error: 'validation.invalid' })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, 'validation.invalid')
+    .pipe(z.enum(COUNTRY_CODES, { error: 'validation.invalid' }))
     .default('FI'),
   maritalStatus: choice(MARITAL_STATUSES),
   education: choice(EDUCATIONS),
@@ -232,6 +234,9 @@ export const ConsentsSchema = obj({
   marketingSms: flag().default(false),
 })
 
+/** The applicant and the co-applicant are one person: the form checks it on the co-applicant's step too. */
+export const isSameHetu = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase()
+
 export const ConsumerLoanApplicationSchema = obj({
   loan: LoanStepSchema,
   applicant: ApplicantSchema,
@@ -247,7 +252,8 @@ export const ConsumerLoanApplicationSchema = obj({
     }
     if (
       application.hasCoApplicant &&
-      application.coApplicant?.applicant.hetu === application.applicant.hetu
+      application.coApplicant &&
+      isSameHetu(application.coApplicant.applicant.hetu, application.applicant.hetu)
     ) {
       ctx.addIssue({
         code: 'custom',

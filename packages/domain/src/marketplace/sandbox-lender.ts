@@ -64,6 +64,13 @@ function unitHash(text: string): number {
 // A rough Finnish living-cost estimate per household member (EUR/month), for affordability only.
 const LIVING_COST_PER_PERSON = 550
 
+/**
+ * How a sandbox lender sets its nominal rate: a base rate, plus the lender's margin, plus a
+ * risk surcharge of up to `riskSpread`. Risk is the applicant's debt load and thin free income,
+ * plus a per-lender variation of up to `variationRisk` (so lenders differ for the same person).
+ */
+export const SANDBOX_RATE_MODEL = { baseRate: 0.045, riskSpread: 0.09, variationRisk: 0.25 } as const
+
 export function sandboxDecision(
   lender: SandboxLenderProfile,
   facts: ApplicationFacts,
@@ -93,12 +100,13 @@ export function sandboxDecision(
       0,
       debtLoad * 1.5 +
         (freeIncome < 500 ? 0.3 : 0) +
-        unitHash(`${lender.slug}:${facts.applicationId}`) * 0.25,
+        unitHash(`${lender.slug}:${facts.applicationId}`) * SANDBOX_RATE_MODEL.variationRisk,
     ),
   )
 
   const cap = maxNominalRate(date)
-  const nominalRate = roundHalfUp(Math.min(cap, 0.045 + lender.baseMargin / 100 + risk * 0.09), 4)
+  const { baseRate, riskSpread } = SANDBOX_RATE_MODEL
+  const nominalRate = roundHalfUp(Math.min(cap, baseRate + lender.baseMargin / 100 + risk * riskSpread), 4)
   // Fees within the cost cap: what the lender asks, lowered to the cap for small loans.
   const allowedPerYear = maxOtherCostsPerYear(amount)
   const monthlyFee = Math.min(lender.monthlyFee, Math.floor((allowedPerYear / 12) * 100) / 100)

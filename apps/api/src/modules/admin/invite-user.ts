@@ -1,6 +1,6 @@
 import { type Database, schema } from '@lainava/db'
 import { normalizeEmail } from '@lainava/domain'
-import { type CatalogueLocale, isCatalogueLocale } from '@lainava/i18n'
+import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { eq } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import { type AuthDeps, sendLoginEmail } from '../auth/login-service.ts'
@@ -17,16 +17,22 @@ export type Invitation = {
 /** Lender and admin accounts are invited by an admin, never self-registered (product decisions). */
 export async function inviteUser(deps: AuthDeps, input: Invitation) {
   const email = normalizeEmail(input.email)
-  const language: CatalogueLocale =
-    input.language && isCatalogueLocale(input.language) ? input.language : 'fi'
+  const language: CatalogueLocale = catalogueLocale(input.language)
   if (input.role === 'lender') {
     if (!input.lenderId)
-      throw new AppError('BAD_REQUEST', 'A lender user needs lenderId.', { reason: 'LENDER_REQUIRED' })
+      throw new AppError('BAD_REQUEST', 'A lender user needs lenderId.', {
+        reason: 'LENDER_REQUIRED',
+        messageKey: 'api.lenderRequired',
+      })
     const [lender] = await deps.db
       .select({ id: lenders.id })
       .from(lenders)
       .where(eq(lenders.id, input.lenderId))
-    if (!lender) throw new AppError('NOT_FOUND', 'No such lender.', { reason: 'LENDER_NOT_FOUND' })
+    if (!lender)
+      throw new AppError('NOT_FOUND', 'No such lender.', {
+        reason: 'LENDER_NOT_FOUND',
+        messageKey: 'api.lenderNotFound',
+      })
   }
   const [created] = await deps.db
     .insert(users)
@@ -39,7 +45,10 @@ export async function inviteUser(deps: AuthDeps, input: Invitation) {
     .onConflictDoNothing()
     .returning({ id: users.id, email: users.email, role: users.role, lenderId: users.lenderId })
   if (!created)
-    throw new AppError('CONFLICT', 'The address already has an account.', { reason: 'ACCOUNT_EXISTS' })
+    throw new AppError('CONFLICT', 'The address already has an account.', {
+      reason: 'ACCOUNT_EXISTS',
+      messageKey: 'api.accountExists',
+    })
   await sendLoginEmail(deps, { email, language, returnTo: '/', invite: true })
   return { ...created, email }
 }

@@ -3,10 +3,12 @@ import { schema } from '@lainava/db'
 import { EMPLOYMENT_TYPES, LENDER_PRODUCTS } from '@lainava/domain'
 import { desc, isNull } from 'drizzle-orm'
 import { z } from 'zod'
+import { requestLanguage, translatorFor } from '../../language.ts'
+import { errorBody } from '../../plugins/errors.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { requireUser } from '../auth/guards.ts'
 import { EmailSchema } from '../auth/routes.ts'
-import { createHttpLender, rotateLenderCredentials } from '../marketplace/lender-credentials.ts'
+import { connectHttpLender, rotateLenderCredentials } from '../marketplace/lender-credentials.ts'
 import type { MarketplaceDeps } from '../marketplace/marketplace.ts'
 import { inviteUser } from './invite-user.ts'
 
@@ -104,6 +106,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = asy
       schema: {
         tags: ['admin'],
         summary: 'Connect an HTTP lender: returns its API key and signing secret once',
+        description:
+          'In production the endpoint must be https on a public address (checked here and on every connection); redirects are not followed.',
         body: z.object({
           slug: z.string().regex(/^[a-z0-9-]{2,60}$/),
           name: z.string().trim().min(2).max(100),
@@ -122,7 +126,19 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = asy
     },
     async (request, reply) => {
       await requireUser(db, request, ['admin'])
-      return reply.status(201).send(await createHttpLender(db, deps.cipher, request.body))
+      const outcome = await connectHttpLender(deps, request.body)
+      if (!outcome.ok) {
+        const t = translatorFor(requestLanguage(request))
+        const fields = outcome.fieldErrors.map((error) => ({
+          path: `body.${error.path}`,
+          code: error.messageKey,
+          message: t(error.messageKey),
+        }))
+        return reply
+          .status(400)
+          .send(errorBody(request, { code: 'VALIDATION_FAILED', messageKey: 'api.badRequest', fields }))
+      }
+      return reply.status(201).send(outcome.credentials)
     },
   )
 

@@ -1,13 +1,14 @@
 import { type Database, schema } from '@lainava/db'
-import { normalizeEmail } from '@lainava/domain'
-import { type CatalogueLocale, isCatalogueLocale } from '@lainava/i18n'
+import { normalizeEmail, requestedCredit } from '@lainava/domain'
+import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
-import { and, desc, eq, isNull } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { sendLoginEmail } from '../auth/login-service.ts'
 import { hitRateLimit } from '../auth/rate-limit.ts'
 import { hashSecret } from '../auth/tokens.ts'
+import { staffApplicationEmail } from '../email/templates.ts'
 import {
   dispatchApplication,
   type MarketplaceDeps,
@@ -19,6 +20,15 @@ import {
 const { applications, applicants, applicationDrafts, users } = schema
 
 export type ApplicationDeps = MarketplaceDeps
+
+/** Carries a submission's answer out of a transaction that must not commit. */
+class RolledBack extends Error {
+  readonly result: { applicationId: string; lenders: Recipient[] }
+  constructor(result: { applicationId: string; lenders: Recipient[] }) {
+    super('rolled back on purpose')
+    this.result = result
+  }
+}
 export type ApplicationKind = 'consumer-loan' | 'credit-card'
 
 type ApplicantInput = { firstName: string; lastName: string; hetu: string; email: string; phone: string }
@@ -95,12 +105,21 @@ export async function submitApplication(
     ip: string
   },
 ): Promise<SubmissionResult> {
-  const language: CatalogueLocale = isCatalogueLocale(input.language) ? input.language : 'fi'
+  const language: CatalogueLocale = catalogueLocale(input.language)
   const email = normalizeEmail(input.application.applicant.email)
   let userId = input.loggedInUserId
+  // A staff account cannot apply, but a stranger must not learn which addresses are staff (issue 13
+  // item 8): the submission runs exactly as any other and is then rolled back, so the answer is the
+  // same and nothing is kept; the address gets an e-mail saying why instead of a login e-mail.
+  let staffAddress = false
   if (!userId) {
     // Creating or linking an account sends e-mail: the same per-IP limit as login starts.
-    const limit = await hitRateLimit(deps.db, `application-submit:ip:${input.ip}`, 20, 60 * 60)
+    const limit = await hitRateLimit(
+      deps.db,
+      deps.rateKey('application-submit:client', input.ip),
+      20,
+      60 * 60,
+    )
     if (!limit.allowed) {
       throw new AppError('TOO_MANY_REQUESTS', 'Too many applications.', {
         reason: 'RATE_LIMITED',
@@ -115,56 +134,67 @@ export async function submitApplication(
       .from(users)
       .where(and(eq(users.email, email), isNull(users.deletedAt)))
     if (!user) throw new Error('could not create the account')
-    if (user.role !== 'consumer') {
-      throw new AppError('CONFLICT', 'This address belongs to a staff account.', { reason: 'NOT_A_CONSUMER' })
-    }
+    staffAddress = user.role !== 'consumer'
     userId = user.id
   }
   const ownerId = userId
-  const loan =
-    input.kind === 'consumer-loan'
-      ? {
-          amount: input.application.loan.amount,
-          periodMonths: input.application.loan.period * 12,
-          purpose: input.application.loan.purpose,
-        }
-      : { amount: input.application.limitWished, periodMonths: 12, purpose: null }
+  const loan = requestedCredit(input.kind, input.application)
 
-  const outcome = await deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(applications)
-      .values({
-        userId: ownerId,
-        kind: input.kind,
-        idempotencyKey: input.idempotencyKey,
-        ...loan,
-        language,
-        details: withoutApplicants(input.application),
-      })
-      .onConflictDoNothing({ target: [applications.userId, applications.idempotencyKey] })
-      .returning({ id: applications.id })
-    if (!created) return null
-    await tx
-      .insert(applicants)
-      .values(applicantRow(deps.cipher, created.id, 'main', input.application.applicant))
-    if (input.kind === 'consumer-loan' && input.application.hasCoApplicant && input.application.coApplicant) {
+  const outcome = await deps.db
+    .transaction(async (tx) => {
+      const [created] = await tx
+        .insert(applications)
+        .values({
+          userId: ownerId,
+          kind: input.kind,
+          idempotencyKey: input.idempotencyKey,
+          ...loan,
+          language,
+          details: withoutApplicants(input.application),
+        })
+        .onConflictDoNothing({ target: [applications.userId, applications.idempotencyKey] })
+        .returning({ id: applications.id })
+      if (!created) return null
       await tx
         .insert(applicants)
-        .values(applicantRow(deps.cipher, created.id, 'co', input.application.coApplicant.applicant))
-    }
-    if (input.browserToken) {
-      await tx
-        .update(applicationDrafts)
-        .set({ submittedAt: new Date() })
-        .where(
-          and(
-            eq(applicationDrafts.browserTokenHash, hashSecret(input.browserToken)),
-            eq(applicationDrafts.kind, input.kind),
-          ),
-        )
-    }
-    return { applicationId: created.id, lenders: await receiveApplication(tx, deps.cipher, created.id) }
-  })
+        .values(applicantRow(deps.cipher, created.id, 'main', input.application.applicant))
+      if (
+        input.kind === 'consumer-loan' &&
+        input.application.hasCoApplicant &&
+        input.application.coApplicant
+      ) {
+        await tx
+          .insert(applicants)
+          .values(applicantRow(deps.cipher, created.id, 'co', input.application.coApplicant.applicant))
+      }
+      if (input.browserToken) {
+        await tx
+          .update(applicationDrafts)
+          .set({ submittedAt: new Date() })
+          .where(
+            and(
+              eq(applicationDrafts.browserTokenHash, draftSlot(input.browserToken, input.loggedInUserId)),
+              eq(applicationDrafts.kind, input.kind),
+            ),
+          )
+      }
+      const result = {
+        applicationId: created.id,
+        lenders: await receiveApplication(tx, deps.cipher, created.id),
+      }
+      if (staffAddress) throw new RolledBack(result)
+      return result
+    })
+    .catch((error: unknown) => {
+      if (error instanceof RolledBack) return error.result
+      throw error
+    })
+
+  if (staffAddress && outcome) {
+    const message = staffApplicationEmail({ language, brand: deps.config.BRAND_NAME })
+    await deps.mailer.send({ ...message, to: email, kind: 'notice' })
+    return { ...outcome, created: true, loginEmailSent: true }
+  }
 
   if (!outcome) {
     // The same submission again (retry, double click, or the other of two concurrent requests).
@@ -186,13 +216,20 @@ export async function submitApplication(
   await dispatchApplication(deps, outcome.applicationId)
   let loginEmailSent = false
   if (!input.loggedInUserId) {
-    await sendLoginEmail(deps, {
-      email,
-      language,
-      returnTo: pathFor('continuousApplication', language),
-      invite: false,
-    })
-    loginEmailSent = true
+    try {
+      await sendLoginEmail(deps, {
+        email,
+        language,
+        // Issue 14: after an application the person is going to its offers.
+        returnTo: pathFor('offers', language),
+        invite: false,
+      })
+      loginEmailSent = true
+    } catch (error) {
+      // The application is stored and on its way to the lenders: a mail outage must not make it look
+      // lost. The person can log in from the login page once mail works again.
+      if (!(error instanceof AppError)) throw error
+    }
   }
   return { ...outcome, created: true, loginEmailSent }
 }
@@ -236,13 +273,24 @@ export async function getApplication(
 ): Promise<ApplicationSummary> {
   const all = await listApplications(db, userId)
   const found = all.find((application) => application.id === applicationId)
-  if (!found) throw new AppError('NOT_FOUND', 'No such application.')
+  if (!found)
+    throw new AppError('NOT_FOUND', 'No such application.', { messageKey: 'api.applicationNotFound' })
   return found
 }
 
 // Drafts --------------------------------------------------------------------
 
 export type Draft = { kind: ApplicationKind; step: string; data: Section; updatedAt: string }
+
+/**
+ * Where a browser's draft is kept: one slot while signed out, and one per account
+ * signed in on that browser. A signed-out draft joins an account only through
+ * `adoptBrowserDrafts`, when the person confirmed that account (issue 13 item 1);
+ * signing in elsewhere, or as someone else, never moves it.
+ */
+function draftSlot(browserToken: string, userId: string | null): string {
+  return userId ? hashSecret(browserToken, `draft:${userId}`) : hashSecret(browserToken)
+}
 
 export async function saveDraft(
   deps: ApplicationDeps,
@@ -253,7 +301,7 @@ export async function saveDraft(
   await deps.db
     .insert(applicationDrafts)
     .values({
-      browserTokenHash: hashSecret(input.browserToken),
+      browserTokenHash: draftSlot(input.browserToken, input.userId),
       userId: input.userId,
       kind: input.kind,
       step: input.step,
@@ -262,53 +310,95 @@ export async function saveDraft(
     })
     .onConflictDoUpdate({
       target: [applicationDrafts.browserTokenHash, applicationDrafts.kind],
-      set: {
-        step: input.step,
-        dataEncrypted: sealed,
-        updatedAt: now,
-        submittedAt: null,
-        ...(input.userId ? { userId: input.userId } : {}),
-      },
+      set: { step: input.step, dataEncrypted: sealed, updatedAt: now, submittedAt: null },
     })
   return { kind: input.kind, step: input.step, data: input.data, updatedAt: now.toISOString() }
 }
 
 /**
- * The draft to continue: this browser's, or after login the user's newest from
- * any device. Submitted drafts are finished and not offered again.
+ * The draft to continue: signed out, this browser's own; signed in, the
+ * account's newest from any device. Submitted drafts are finished and not offered again.
  */
 export async function loadDraft(
   deps: ApplicationDeps,
   input: { browserToken: string | undefined; userId: string | null; kind: ApplicationKind },
 ): Promise<Draft | null> {
-  const conditions = [eq(applicationDrafts.kind, input.kind), isNull(applicationDrafts.submittedAt)]
-  const candidates = []
-  if (input.browserToken) {
-    candidates.push(
-      ...(await deps.db
-        .select()
-        .from(applicationDrafts)
-        .where(and(...conditions, eq(applicationDrafts.browserTokenHash, hashSecret(input.browserToken))))),
-    )
-  }
+  const open = [eq(applicationDrafts.kind, input.kind), isNull(applicationDrafts.submittedAt)]
+  let found: typeof applicationDrafts.$inferSelect | undefined
   if (input.userId) {
-    candidates.push(
-      ...(await deps.db
-        .select()
-        .from(applicationDrafts)
-        .where(and(...conditions, eq(applicationDrafts.userId, input.userId)))
-        .orderBy(desc(applicationDrafts.updatedAt))
-        .limit(1)),
-    )
+    ;[found] = await deps.db
+      .select()
+      .from(applicationDrafts)
+      .where(and(...open, eq(applicationDrafts.userId, input.userId)))
+      .orderBy(desc(applicationDrafts.updatedAt))
+      .limit(1)
+  } else if (input.browserToken) {
+    ;[found] = await deps.db
+      .select()
+      .from(applicationDrafts)
+      .where(
+        and(
+          ...open,
+          eq(applicationDrafts.browserTokenHash, draftSlot(input.browserToken, null)),
+          isNull(applicationDrafts.userId),
+        ),
+      )
   }
-  // A draft that belongs to an account is shown only to that account, never to whoever uses the browser next.
-  const visible = candidates.filter((draft) => draft.userId === null || draft.userId === input.userId)
-  const newest = visible.sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0]
-  if (!newest) return null
+  if (!found) return null
   return {
-    kind: newest.kind,
-    step: newest.step,
-    data: JSON.parse(deps.cipher.decrypt(newest.dataEncrypted)) as Section,
-    updatedAt: newest.updatedAt.toISOString(),
+    kind: found.kind,
+    step: found.step,
+    data: JSON.parse(deps.cipher.decrypt(found.dataEncrypted)) as Section,
+    updatedAt: found.updatedAt.toISOString(),
   }
+}
+
+/** Whether this browser holds an unfinished signed-out draft (the login link page asks what to do with it). */
+export async function hasBrowserDraft(db: Database, browserToken: string | undefined): Promise<boolean> {
+  if (!browserToken) return false
+  const [row] = await db
+    .select({ id: applicationDrafts.id })
+    .from(applicationDrafts)
+    .where(
+      and(
+        eq(applicationDrafts.browserTokenHash, draftSlot(browserToken, null)),
+        isNull(applicationDrafts.userId),
+        isNull(applicationDrafts.submittedAt),
+      ),
+    )
+    .limit(1)
+  return Boolean(row)
+}
+
+/**
+ * Moves this browser's signed-out drafts into the account the person has just
+ * confirmed. Where the account already has a draft of the same kind on this
+ * browser, the newer of the two is kept.
+ */
+export async function adoptBrowserDrafts(
+  db: Database,
+  input: { browserToken: string | undefined; userId: string },
+): Promise<number> {
+  if (!input.browserToken) return 0
+  const anonymous = draftSlot(input.browserToken, null)
+  const mine = draftSlot(input.browserToken, input.userId)
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(applicationDrafts)
+      .where(inArray(applicationDrafts.browserTokenHash, [anonymous, mine]))
+    let adopted = 0
+    for (const draft of rows) {
+      if (draft.browserTokenHash !== anonymous || draft.userId !== null || draft.submittedAt) continue
+      const existing = rows.find((row) => row.browserTokenHash === mine && row.kind === draft.kind)
+      if (existing && existing.updatedAt >= draft.updatedAt && !existing.submittedAt) continue
+      if (existing) await tx.delete(applicationDrafts).where(eq(applicationDrafts.id, existing.id))
+      await tx
+        .update(applicationDrafts)
+        .set({ userId: input.userId, browserTokenHash: mine })
+        .where(eq(applicationDrafts.id, draft.id))
+      adopted++
+    }
+    return adopted
+  })
 }

@@ -5,7 +5,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { coApplicant, submission, validApplication } from '../../test/applications.ts'
 import { lenderRow } from '../../test/lenders.ts'
-import { loginAs, setCookies } from '../../test/sessions.ts'
+import { loginAs, OUR_CLIENT, setCookies } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -25,7 +25,13 @@ afterAll(async () => {
 })
 
 const post = (payload: unknown, cookies: Record<string, string> = {}) =>
-  ctx.app.inject({ method: 'POST', url: '/api/v1/applications', payload: payload as object, cookies })
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/applications',
+    payload: payload as object,
+    cookies,
+    headers: OUR_CLIENT,
+  })
 
 describe('submitting an application', () => {
   it('stores it with its applicants, names the receiving lenders, creates the account and sends the login e-mail', async () => {
@@ -106,7 +112,7 @@ describe('submitting an application', () => {
       expect(response.statusCode, field).toBe(400)
       const fields = response
         .json()
-        .fieldErrors.map((error: { field: string }) => error.field.replace(/^body\./, ''))
+        .fields.map((field: { path: string }) => field.path.replace(/^body\./, ''))
       expect(fields, field).toContain(field)
     }
   })
@@ -156,6 +162,7 @@ describe('drafts and ownership', () => {
       url: '/api/v1/applications/drafts/consumer-loan',
       payload: { step: 'work', data: { loan: { amount: 12000 } } },
       cookies: user.cookies,
+      headers: OUR_CLIENT,
     })
     expect(saved.statusCode).toBe(200)
     const browserCookie = setCookies(saved).lv_draft
@@ -216,6 +223,7 @@ describe('drafts on a shared browser', () => {
       url: '/api/v1/applications/drafts/consumer-loan',
       payload: { step: 'applicant', data: { applicant: { hetu: '131052-308T' } } },
       cookies: user.cookies,
+      headers: OUR_CLIENT,
     })
     const browser = setCookies(saved).lv_draft ?? ''
     const nextVisitor = await ctx.app.inject({

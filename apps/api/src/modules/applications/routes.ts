@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
 import { ConsumerLoanApplicationSchema, CreditCardApplicationSchema } from '@lainava/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { errorBody } from '../../plugins/errors.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { currentUser, requireUser } from '../auth/guards.ts'
 import { randomToken } from '../auth/tokens.ts'
@@ -58,10 +59,7 @@ const SubmitSchema = z.discriminatedUnion('kind', [
 export const applicationRoutes: FastifyPluginAsyncZod<{ deps: ApplicationDeps }> = async (app, { deps }) => {
   const { db, config } = deps
 
-  function browserToken(
-    request: { cookies: Record<string, string | undefined> },
-    reply: { setCookie: Function },
-  ) {
+  function browserToken(request: FastifyRequest, reply: FastifyReply) {
     let token = request.cookies[DRAFT_COOKIE]
     if (!token || token.length < 20) {
       token = randomToken()
@@ -117,10 +115,11 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ deps: ApplicationDeps }>
         userId: user?.id ?? null,
         kind: request.params.kind,
       })
-      if (!draft)
+      if (!draft) {
         return reply
           .status(404)
-          .send({ error: 'NOT_FOUND', message: 'No saved application.', requestId: request.id })
+          .send(errorBody(request, { code: 'NOT_FOUND', messageKey: 'api.draftNotFound' }))
+      }
       return draft
     },
   )

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { createApiClient } from '@lainava/api-client'
+import { type ApiError, createApiClient } from '@lainava/api-client'
 import { schema } from '@lainava/db'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -110,7 +110,14 @@ describe('API client against the real API (spec §7, §8)', () => {
     await expect(client.put('/api/v1/user/consents', { sms: 'yes' })).rejects.toMatchObject({
       statusCode: 400,
       statusText: 'Bad Request',
-      body: expect.objectContaining({ error: 'BAD_REQUEST' }),
+      body: expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+    })
+    const error = await client.put('/api/v1/user/consents', { sms: 'yes' }).catch((caught: unknown) => caught)
+    // The client reads the API's error body: the invalid field, with its message in Finnish.
+    expect((error as ApiError).problem?.fields).toContainEqual({
+      path: 'body.sms',
+      code: 'invalid_type',
+      message: 'Tarkista tämä tieto.',
     })
   })
 

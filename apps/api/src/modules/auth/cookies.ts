@@ -1,6 +1,9 @@
 // Session cookies: HttpOnly, SameSite, Secure outside plain-http development.
 // The refresh cookie is sent only to the API (refresh and logout).
 
+import { isUnsafeText } from '@lainava/domain/unsafe-text'
+import { parseCookie } from 'cookie'
+
 export const ACCESS_COOKIE = 'lv_session'
 export const REFRESH_COOKIE = 'lv_refresh'
 /** Not a secret and readable by scripts: tells the page a login may be refreshable (see the web's user state). */
@@ -50,12 +53,13 @@ export function clearedSessionCookies({ secure }: CookieOptions): string[] {
   ]
 }
 
-/** Reads one cookie from a Cookie header. */
+/**
+ * Reads one cookie from a Cookie header with the maintained `cookie` parser (issue 13: the
+ * hand-rolled reader threw on `%E0%A4%A` and gave every page a 500). A value that does not
+ * decode stays as sent, and a value that is not safe text counts as no cookie.
+ */
 export function readCookie(header: string | undefined | null, name: string): string | undefined {
   if (!header) return undefined
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=')
-    if (key === name) return decodeURIComponent(rest.join('='))
-  }
-  return undefined
+  const value = parseCookie(header)[name]
+  return value === undefined || isUnsafeText(value) ? undefined : value
 }

@@ -1,34 +1,43 @@
 import { type Database, schema } from '@lainava/db'
 import { normalizeEmail } from '@lainava/domain'
-import { type CatalogueLocale, isCatalogueLocale } from '@lainava/i18n'
-import { pathFor } from '@lainava/routing'
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm'
+import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
+import { pathFor, safeReturnPath } from '@lainava/routing'
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { AppError } from '../../app-error.ts'
 import type { Config } from '../../config.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { loginEmail } from '../email/templates.ts'
-import { hitRateLimit } from './rate-limit.ts'
+import { hitRateLimit, type RateKey } from './rate-limit.ts'
 import { createSession, type SessionTokens } from './session-service.ts'
 import { hashSecret, randomCode, randomToken, sameHash } from './tokens.ts'
 
 const { loginChallenges, users } = schema
 
-export type AuthDeps = { db: Database; mailer: Mailer; config: Config; log: FastifyBaseLogger }
+export type AuthDeps = {
+  db: Database
+  mailer: Mailer
+  config: Config
+  log: FastifyBaseLogger
+  /** Builds rate-limit keys with a keyed hash: no address or IP in clear. */
+  rateKey: RateKey
+}
 
 // product decisions "Login": single-use link and code, valid 15 minutes, stored hashed.
 export const LOGIN_TTL_MINUTES = 15
 export const MAX_CODE_ATTEMPTS = 5
-// Rate limits (issue: accounts): per address and per IP for starts, per IP for codes.
-const START_PER_EMAIL = { limit: 5, windowSeconds: 15 * 60 }
-const START_PER_IP = { limit: 30, windowSeconds: 15 * 60 }
-const VERIFY_PER_IP = { limit: 60, windowSeconds: 15 * 60 }
-
-/** Only same-site paths: never a redirect to another origin (`//evil.example` included). */
-export function safeReturnPath(value: string | undefined, fallback = '/'): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback
-  return value
-}
+/** How many of an address's open challenges a code is checked against (newest first). */
+const OPEN_CHALLENGES_CHECKED = 5
+// Rate limits (issue 13 item 3). Never by address alone: a stranger who knows
+// someone's address must not be able to lock them out. Starts are limited per
+// (address, client) and per client; code checks the same way. "Client" is the
+// client IP, stored only as a keyed hash. README "Rate limits" lists these.
+export const LOGIN_LIMITS = {
+  startPerAddressAndClient: { limit: 5, windowSeconds: 15 * 60 },
+  startPerClient: { limit: 30, windowSeconds: 15 * 60 },
+  verifyPerAddressAndClient: { limit: 10, windowSeconds: 15 * 60 },
+  verifyPerClient: { limit: 60, windowSeconds: 15 * 60 },
+} as const
 
 async function enforce(db: Database, key: string, rule: { limit: number; windowSeconds: number }) {
   const result = await hitRateLimit(db, key, rule.limit, rule.windowSeconds)
@@ -55,10 +64,13 @@ export type StartLoginInput = {
  */
 export async function startLogin(deps: AuthDeps, input: StartLoginInput): Promise<void> {
   const email = normalizeEmail(input.email)
-  const language: CatalogueLocale =
-    input.language && isCatalogueLocale(input.language) ? input.language : 'fi'
-  await enforce(deps.db, `login-start:ip:${input.ip}`, START_PER_IP)
-  await enforce(deps.db, `login-start:email:${hashSecret(email, 'rate')}`, START_PER_EMAIL)
+  const language: CatalogueLocale = catalogueLocale(input.language)
+  await enforce(deps.db, deps.rateKey('login-start:client', input.ip), LOGIN_LIMITS.startPerClient)
+  await enforce(
+    deps.db,
+    deps.rateKey('login-start:address-client', email, input.ip),
+    LOGIN_LIMITS.startPerAddressAndClient,
+  )
   await sendLoginEmail(deps, { email, language, returnTo: safeReturnPath(input.returnTo), invite: false })
 }
 
@@ -94,8 +106,9 @@ export async function sendLoginEmail(
     invite: input.invite,
   })
   await deps.mailer.send({ ...message, to: input.email, kind: input.invite ? 'invite' : 'login' })
-  if (deps.mailer.mode === 'outbox') {
-    // Embedded default without SMTP: the link goes to the log so a local user can log in.
+  if (deps.mailer.mode === 'outbox' && !deps.config.PUBLIC_URL.startsWith('https://')) {
+    // Local development without SMTP: the link goes to the log so a local user can log in.
+    // Never on an https site (the config refuses https without SMTP_URL; this is the second lock).
     deps.log.info({ loginLink: link }, 'login link (no SMTP configured)')
   }
 }
@@ -117,14 +130,24 @@ async function completeLogin(
   return { tokens: await createSession(db, user.id), userId: user.id }
 }
 
-/** Logs in with the 6-digit code of the newest open challenge of the address. */
+/**
+ * Logs in with the 6-digit code. The code is checked against the address's
+ * newest open challenges, so a stranger starting another login for the same
+ * address does not spoil the code the owner is typing. Five wrong codes close
+ * a challenge's code, never its link (issue 13 item 3).
+ */
 export async function verifyCode(
   deps: AuthDeps,
   input: { email: string; code: string; ip: string },
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email)
-  await enforce(deps.db, `login-verify:ip:${input.ip}`, VERIFY_PER_IP)
-  const [challenge] = await deps.db
+  await enforce(deps.db, deps.rateKey('login-verify:client', input.ip), LOGIN_LIMITS.verifyPerClient)
+  await enforce(
+    deps.db,
+    deps.rateKey('login-verify:address-client', email, input.ip),
+    LOGIN_LIMITS.verifyPerAddressAndClient,
+  )
+  const open = await deps.db
     .select()
     .from(loginChallenges)
     .where(
@@ -135,35 +158,57 @@ export async function verifyCode(
       ),
     )
     .orderBy(desc(loginChallenges.createdAt))
-    .limit(1)
-  if (!challenge) {
+    .limit(OPEN_CHALLENGES_CHECKED)
+  const candidates = open.filter((challenge) => challenge.attempts < MAX_CODE_ATTEMPTS)
+  if (candidates.length === 0) {
+    if (open.length > 0) {
+      throw new AppError('TOO_MANY_REQUESTS', 'Too many wrong codes.', {
+        reason: 'TOO_MANY_ATTEMPTS',
+        messageKey: 'api.tooManyAttempts',
+      })
+    }
     throw new AppError('BAD_REQUEST', 'The code has expired or was used.', {
       reason: 'CODE_EXPIRED',
       messageKey: 'api.codeExpired',
     })
   }
-  const [counted] = await deps.db
+  const match = candidates.find((challenge) =>
+    sameHash(hashSecret(input.code, challenge.id), challenge.codeHash),
+  )
+  if (match) return consume(deps.db, match.id, match.email, match.language, match.returnTo)
+  await deps.db
     .update(loginChallenges)
     .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-    .where(eq(loginChallenges.id, challenge.id))
-    .returning({ attempts: loginChallenges.attempts })
-  if ((counted?.attempts ?? MAX_CODE_ATTEMPTS + 1) > MAX_CODE_ATTEMPTS) {
-    await deps.db
-      .update(loginChallenges)
-      .set({ usedAt: new Date() })
-      .where(eq(loginChallenges.id, challenge.id))
-    throw new AppError('TOO_MANY_REQUESTS', 'Too many wrong codes.', {
-      reason: 'TOO_MANY_ATTEMPTS',
-      messageKey: 'api.tooManyAttempts',
-    })
-  }
-  if (!sameHash(hashSecret(input.code, challenge.id), challenge.codeHash)) {
-    throw new AppError('BAD_REQUEST', 'Wrong code.', {
-      reason: 'INVALID_CODE',
-      messageKey: 'api.invalidCode',
-    })
-  }
-  return consume(deps.db, challenge.id, challenge.email, challenge.language, challenge.returnTo)
+    .where(
+      and(
+        inArray(
+          loginChallenges.id,
+          candidates.map((challenge) => challenge.id),
+        ),
+        lt(loginChallenges.attempts, MAX_CODE_ATTEMPTS),
+      ),
+    )
+  throw new AppError('BAD_REQUEST', 'Wrong code.', {
+    reason: 'INVALID_CODE',
+    messageKey: 'api.invalidCode',
+  })
+}
+
+/** The account a login link signs into, without using the link (the link page shows it and asks). */
+export async function describeLink(db: Database, token: string): Promise<{ email: string } | null> {
+  if (token.length < 20 || token.length > 200) return null
+  const [challenge] = await db
+    .select({ email: loginChallenges.email })
+    .from(loginChallenges)
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, hashSecret(token)),
+        isNull(loginChallenges.usedAt),
+        gt(loginChallenges.expiresAt, new Date()),
+      ),
+    )
+    .limit(1)
+  return challenge ?? null
 }
 
 /** Logs in with the one-time link's token. */
@@ -208,5 +253,6 @@ async function consume(
     })
   }
   const { tokens, userId } = await completeLogin(db, email, language)
-  return { tokens, userId, returnTo, language }
+  // Stored before this check existed, or by an older version: checked again on the way out.
+  return { tokens, userId, returnTo: safeReturnPath(returnTo), language }
 }

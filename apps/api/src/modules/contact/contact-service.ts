@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto'
 import { type Database, schema } from '@lainava/db'
+import type { FieldProblem } from '@lainava/domain/api-error'
 import { ContactMessageSchema } from '@lainava/domain/contact'
-import { type CatalogueLocale, isCatalogueLocale, type MessageKey } from '@lainava/i18n'
-import { messagesFor } from '@lainava/i18n/server'
+import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import type { FastifyBaseLogger } from 'fastify'
 import { AppError } from '../../app-error.ts'
 import type { Config } from '../../config.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
+import { fieldProblems } from '../../field-problems.ts'
 import { translatorFor } from '../../language.ts'
-import { hitRateLimit } from '../auth/rate-limit.ts'
+import { hitRateLimit, type RateKey } from '../auth/rate-limit.ts'
 import type { Mailer } from '../email/mailer.ts'
 import { contactEmail } from '../email/templates.ts'
 
@@ -21,6 +21,7 @@ export type ContactDeps = {
   config: Config
   log: FastifyBaseLogger
   cipher: FieldCipher
+  rateKey: RateKey
 }
 
 const PER_EMAIL = { limit: 3, windowSeconds: 60 * 60 }
@@ -28,11 +29,7 @@ const PER_IP = { limit: 10, windowSeconds: 60 * 60 }
 
 export type ContactInput = { name: unknown; email: unknown; topic: unknown; message: unknown }
 
-export type ContactOutcome =
-  | { ok: true; id: string }
-  | { ok: false; fieldErrors: Array<{ path: string; message: string }> }
-
-const hashed = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32)
+export type ContactOutcome = { ok: true; id: string } | { ok: false; fields: FieldProblem[] }
 
 async function enforce(db: Database, key: string, rule: { limit: number; windowSeconds: number }) {
   const result = await hitRateLimit(db, key, rule.limit, rule.windowSeconds)
@@ -50,25 +47,15 @@ export async function sendContactMessage(
   deps: ContactDeps,
   input: ContactInput & { language: string; ip: string; userId?: string | null },
 ): Promise<ContactOutcome> {
-  const language: CatalogueLocale = isCatalogueLocale(input.language) ? input.language : 'fi'
+  const language: CatalogueLocale = catalogueLocale(input.language)
   const t = translatorFor(language)
   const parsed = ContactMessageSchema.safeParse(input)
   if (!parsed.success) {
-    return {
-      ok: false,
-      fieldErrors: parsed.error.issues.map((issue) => ({
-        path: issue.path.join('.'),
-        message: t(
-          Object.hasOwn(messagesFor(language), issue.message)
-            ? (issue.message as MessageKey)
-            : 'validation.invalid',
-        ),
-      })),
-    }
+    return { ok: false, fields: fieldProblems(parsed.error.issues, t, { input }) }
   }
   const message = parsed.data
-  await enforce(deps.db, `contact:ip:${hashed(input.ip)}`, PER_IP)
-  await enforce(deps.db, `contact:email:${hashed(message.email)}`, PER_EMAIL)
+  await enforce(deps.db, deps.rateKey('contact:client', input.ip), PER_IP)
+  await enforce(deps.db, deps.rateKey('contact:email', message.email), PER_EMAIL)
   const [row] = await deps.db
     .insert(schema.contactMessages)
     .values({

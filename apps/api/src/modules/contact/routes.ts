@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
 import { CONTACT_TOPICS } from '@lainava/domain/contact'
 import { z } from 'zod'
-import { requestLanguage, translatorFor } from '../../language.ts'
+import { requestLanguage } from '../../language.ts'
+import { errorBody } from '../../plugins/errors.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { ACCESS_COOKIE } from '../auth/cookies.ts'
 import { authenticate } from '../auth/session-service.ts'
@@ -39,15 +40,10 @@ export const contactRoutes: FastifyPluginAsyncZod<{ deps: ContactDeps }> = async
         userId: user?.id ?? null,
       })
       if (!outcome.ok) {
-        return reply.status(400).send({
-          error: 'BAD_REQUEST',
-          message: translatorFor(language)('api.badRequest'),
-          fieldErrors: outcome.fieldErrors.map((error) => ({
-            field: `body.${error.path}`,
-            message: error.message,
-          })),
-          requestId: request.id,
-        })
+        const fields = outcome.fields.map((field) => ({ ...field, path: `body.${field.path}` }))
+        return reply
+          .status(400)
+          .send(errorBody(request, { code: 'VALIDATION_FAILED', messageKey: 'api.badRequest', fields }))
       }
       return reply.status(202).send({ id: outcome.id })
     },

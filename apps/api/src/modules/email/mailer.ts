@@ -1,6 +1,7 @@
 import { type Database, schema } from '@lainava/db'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
+import { AppError } from '../../app-error.ts'
 import type { Config } from '../../config.ts'
 import type { RenderedEmail } from './templates.ts'
 
@@ -41,13 +42,26 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
   return {
     mode: 'smtp',
     async send(email) {
-      await transport.sendMail({
-        from: config.MAIL_FROM,
-        to: email.to,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-      })
+      try {
+        await transport.sendMail({
+          from: config.MAIL_FROM,
+          to: email.to,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+        })
+      } catch (error) {
+        // The mail server is down or refused: say so in the user's language (503), log no address.
+        const code = (error as { code?: unknown }).code
+        log.error(
+          { kind: email.kind, smtpError: typeof code === 'string' ? code : 'unknown' },
+          'e-mail not sent',
+        )
+        throw new AppError('SERVICE_UNAVAILABLE', 'E-mail could not be sent.', {
+          reason: 'MAIL_UNAVAILABLE',
+          messageKey: 'api.mailUnavailable',
+        })
+      }
       log.info({ kind: email.kind }, 'e-mail sent')
     },
     close() {

@@ -1,4 +1,4 @@
-import { type CatalogueLocale, createTranslator, formatMessage, INTL_LOCALE } from '@lainava/i18n'
+import { type CatalogueLocale, createTranslator } from '@lainava/i18n'
 import { messagesFor } from '@lainava/i18n/server'
 import { createElement as h, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -137,9 +137,8 @@ export function loginEmail({ language, brand, link, code, invite = false }: Logi
     '',
     t('email.footer', { brand }),
   ].join('\n')
-  const subject = invite
-    ? t('email.invite.subject', { brand })
-    : formatMessage(INTL_LOCALE[language], messagesFor(language)['email.login.subject'], { code })
+  // Never the code in the subject: lock screens and mail lists show subjects (issue 13 item 6).
+  const subject = invite ? t('email.invite.subject', { brand }) : t('email.login.subject', { brand })
   return { subject, html, text }
 }
 
@@ -190,6 +189,29 @@ export function offersEmail({
     t('email.footer', { brand }),
   ].join('\n')
   return { subject: t(`${prefix}.subject`, { brand }), html, text }
+}
+
+/** To a staff address someone used in an application: staff accounts cannot apply (issue 13 item 8). */
+export function staffApplicationEmail({
+  language,
+  brand,
+}: {
+  language: CatalogueLocale
+  brand: string
+}): RenderedEmail {
+  const t = createTranslator(language, messagesFor(language))
+  const heading = t('email.staffApplication.heading')
+  const body = t('email.staffApplication.body', { brand })
+  const html = render(
+    h(
+      Layout,
+      { lang: language, brand, heading },
+      h('p', { style: { fontSize: '16px', lineHeight: '24px' } }, body),
+      h('p', { style: { fontSize: '14px', lineHeight: '20px', color: '#475569' } }, t('email.login.ignore')),
+    ),
+  )
+  const text = [heading, '', body, '', t('email.login.ignore'), '', t('email.footer', { brand })].join('\n')
+  return { subject: t('email.staffApplication.subject', { brand }), html, text }
 }
 
 export type ContactEmailInput = {

@@ -3,6 +3,7 @@ import { schema } from '@lainava/db'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
+import { errorBody } from '../../plugins/errors.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { requireUser } from '../auth/guards.ts'
 import { requireLenderApiKey } from '../marketplace/lender-credentials.ts'
@@ -85,7 +86,7 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
         .select({ id: lenders.id, slug: lenders.slug, name: lenders.name, description: lenders.description })
         .from(lenders)
         .where(eq(lenders.id, request.params.lenderId))
-      if (!lender) throw new AppError('NOT_FOUND', 'No such lender.')
+      if (!lender) throw new AppError('NOT_FOUND', 'No such lender.', { messageKey: 'api.lenderNotFound' })
       return lender
     },
   )
@@ -151,7 +152,9 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
             eq(applicationRecipients.applicationId, request.params.applicationId),
           ),
         )
-      if (!row) throw new AppError('NOT_FOUND', 'No such application.')
+      if (!row) {
+        throw new AppError('NOT_FOUND', 'No such application.', { messageKey: 'api.applicationNotFound' })
+      }
       return { ...row, receivedAt: row.receivedAt.toISOString() }
     },
   )
@@ -198,11 +201,8 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
       } catch (error) {
         if (error instanceof OfferRejectedError) {
           return reply.status(422).send({
-            error: 'UNPROCESSABLE',
-            reason: 'OFFER_OVER_CAP',
-            message: error.message,
+            ...errorBody(request, { code: 'OFFER_OVER_CAP', messageKey: error.options.messageKey }),
             violations: error.violations,
-            requestId: request.id,
           })
         }
         throw error
@@ -250,9 +250,12 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
         .select({ status: offers.status })
         .from(offers)
         .where(and(eq(offers.id, request.params.offerId), eq(offers.lenderId, lender.id)))
-      if (!offer) throw new AppError('NOT_FOUND', 'No such offer.')
+      if (!offer) throw new AppError('NOT_FOUND', 'No such offer.', { messageKey: 'api.offerNotFound' })
       if (offer.status === 'accepted') {
-        throw new AppError('CONFLICT', 'The applicant has accepted this offer.', { reason: 'OFFER_ACCEPTED' })
+        throw new AppError('CONFLICT', 'The applicant has accepted this offer.', {
+          reason: 'OFFER_ACCEPTED',
+          messageKey: 'api.offerAcceptedByApplicant',
+        })
       }
       await db
         .update(offers)

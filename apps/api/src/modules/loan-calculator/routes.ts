@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
-import { loanCost, paymentSchedule } from '@lainava/domain'
+import { paymentSchedule, priceLoan } from '@lainava/domain'
 import { z } from 'zod'
+import { AppError } from '../../app-error.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
 
 const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true')
@@ -45,13 +46,21 @@ export const loanCalculatorRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['loans'],
         summary: 'Monthly payment, APR and total cost of a loan',
         querystring: QuerySchema,
-        response: { 200: ResultSchema, 400: ErrorBodySchema },
+        response: { 200: ResultSchema, 400: ErrorBodySchema, 422: ErrorBodySchema },
       },
     },
     async (request) => {
       const { schedule, nominalRate, ...rest } = request.query
       const input = { ...rest, nominalRate: nominalRate / 100 }
-      const cost = loanCost(input)
+      const priced = priceLoan(input)
+      // Issue 13: schema-valid terms can still have no APR (fees many times the amount): a 422, not a 500.
+      if (!priced.ok) {
+        throw new AppError('UNPROCESSABLE', 'No APR can be calculated for these terms.', {
+          reason: priced.problem,
+          messageKey: 'api.loanNotPriceable',
+        })
+      }
+      const { cost } = priced
       return {
         amount: cost.amount,
         months: cost.months,

@@ -1,23 +1,17 @@
 import { type Database, schema } from '@lainava/db'
-import { type ApplicationFacts, ageOn, type MatchFacts, parseHenkilotunnus } from '@lainava/domain'
+import { type ApplicationFacts, deriveApplicationFacts, type MatchFacts } from '@lainava/domain'
 import type { PartnerApplication } from '@lainava/domain/marketplace/partner-protocol'
 import { eq } from 'drizzle-orm'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 
 // What the marketplace knows of an application, read back from the stored rows:
 // the facts lenders' criteria and the sandbox model look at, and the body an
-// HTTP lender receives. Identity numbers are decrypted only here.
+// HTTP lender receives. Identity numbers are decrypted only here. The facts come from
+// `deriveApplicationFacts`, the same function the review step's preview of the recipients uses.
 
 type Section = Record<string, unknown>
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0)
 const section = (value: unknown): Section => (value && typeof value === 'object' ? (value as Section) : {})
-
-function debtPayments(debts: unknown): number {
-  const list = section(debts).debts
-  return Array.isArray(list)
-    ? list.reduce((sum: number, debt) => sum + num(section(debt).monthlyPayment), 0)
-    : 0
-}
 
 export type StoredApplication = {
   id: string
@@ -57,23 +51,21 @@ export async function loadApplicationFacts(
     .where(eq(schema.applicants.applicationId, applicationId))
   const details = section(application.details)
   const main = people.find((person) => person.role === 'main')
-  const co = people.find((person) => person.role === 'co')
   const mainWork = section(details.work)
-  const coDetails = section(details.coApplicant)
-  const coWork = section(coDetails.work)
-  const mainHetu = main?.hetuEncrypted ? cipher.decrypt(main.hetuEncrypted) : null
-  const birth = mainHetu ? parseHenkilotunnus(mainHetu)?.birthDate : undefined
-  const age = birth ? ageOn(birth, now) : 0
-  const mainDetails = section(main?.details)
-  const netIncome = num(mainWork.monthlyNetIncome) + num(mainWork.otherIncome)
-  const existingDebtPayments = debtPayments(details.debts) + (co ? debtPayments(coDetails.debts) : 0)
-  const hasPaymentDefaults =
-    section(details.debts).paymentDefaults === true || section(coDetails.debts).paymentDefaults === true
-  const householdSize = Math.max(1, num(mainDetails.adults) + num(mainDetails.children))
-  const housingCostsPerMonth = num(mainDetails.housingCostsPerMonth)
-  const product = application.kind
-  const employmentType = typeof mainWork.employmentType === 'string' ? mainWork.employmentType : 'unknown'
-  const months = application.periodMonths
+  const coWork = section(section(details.coApplicant).work)
+  // The application as it was submitted: the stored details with the main applicant put back.
+  const facts = deriveApplicationFacts(
+    application.kind,
+    {
+      ...details,
+      applicant: {
+        ...section(main?.details),
+        hetu: main?.hetuEncrypted ? cipher.decrypt(main.hetuEncrypted) : null,
+      },
+    },
+    now,
+  )
+  const { match, household } = facts
 
   const applicants: StoredApplication['applicants'] = people
     .filter((person) => person.role === 'main' || person.role === 'co')
@@ -98,29 +90,20 @@ export async function loadApplicationFacts(
     kind: application.kind,
     language: application.language,
     createdAt: application.createdAt,
-    match: {
-      product,
-      amount: application.amount,
-      months,
-      age,
-      monthlyNetIncome: netIncome,
-      employmentType,
-      hasPaymentDefaults,
-      purpose: application.purpose,
-    },
+    match,
     sandbox: {
       applicationId: application.id,
-      amount: application.amount,
-      months,
-      age,
-      employmentType,
-      monthlyNetIncome: netIncome,
-      housingCostsPerMonth,
-      existingDebtPayments,
-      householdSize,
-      hasCoApplicant: Boolean(co),
+      amount: match.amount,
+      months: match.months,
+      age: match.age,
+      employmentType: match.employmentType,
+      monthlyNetIncome: match.monthlyNetIncome,
+      housingCostsPerMonth: household.housingCostsPerMonth,
+      existingDebtPayments: household.existingDebtPayments,
+      householdSize: household.size,
+      hasCoApplicant: facts.hasCoApplicant,
     },
     applicants,
-    household: { size: householdSize, housingCostsPerMonth, existingDebtPayments, hasPaymentDefaults },
+    household,
   }
 }

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createFieldCipher } from '../../crypto/field-encryption.ts'
 import { submission, validApplication } from '../../test/applications.ts'
 import { BROAD_CRITERIA } from '../../test/lenders.ts'
-import { type Cookies, loginAs } from '../../test/sessions.ts'
+import { type Cookies, loginAs, OUR_CLIENT } from '../../test/sessions.ts'
 import { freePort } from '../../test/test-app.ts'
 import { createHttpLender } from './lender-credentials.ts'
 
@@ -123,7 +123,12 @@ describe('a server killed in the middle of a fan-out', () => {
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`http://127.0.0.1:${port}${path}`, {
         ...init,
-        headers: { cookie: cookieHeader(user.cookies), 'content-type': 'application/json', ...init.headers },
+        headers: {
+          cookie: cookieHeader(user.cookies),
+          'content-type': 'application/json',
+          ...OUR_CLIENT,
+          ...init.headers,
+        },
       })
     const progress = async () => {
       const response = await api('/api/v1/loanOffers')

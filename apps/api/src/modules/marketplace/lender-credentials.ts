@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { type Database, schema } from '@lainava/db'
 import { DEFAULT_FILTERING, type LenderCriteria } from '@lainava/domain'
+import type { MessageKey } from '@lainava/i18n'
 import { eq } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../app-error.ts'
+import type { Config } from '../../config.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { hashSecret } from '../auth/tokens.ts'
+import { type EndpointRefusal, lenderEndpointRefusal } from './lender-endpoint.ts'
 
 // HTTP lenders: an API key for our lender API (stored as a hash) and an HMAC
 // secret for our signed requests (stored encrypted). Both are shown once.
@@ -44,8 +47,36 @@ export async function createHttpLender(
     .values({ ...input, integration: 'http', filtering: DEFAULT_FILTERING, ...stored })
     .onConflictDoNothing({ target: schema.lenders.slug })
     .returning({ id: schema.lenders.id })
-  if (!row) throw new AppError('CONFLICT', 'A lender with this slug exists.', { reason: 'SLUG_TAKEN' })
+  if (!row)
+    throw new AppError('CONFLICT', 'A lender with this slug exists.', {
+      reason: 'SLUG_TAKEN',
+      messageKey: 'api.slugTaken',
+    })
   return { lenderId: row.id, apiKey, signingSecret }
+}
+
+const REFUSAL_MESSAGES: Record<EndpointRefusal, MessageKey> = {
+  httpsRequired: 'api.lenderEndpoint.httpsRequired',
+  notPublic: 'api.lenderEndpoint.notPublic',
+  unresolvable: 'api.lenderEndpoint.unresolvable',
+}
+
+export type ConnectHttpLenderOutcome =
+  | { ok: true; credentials: LenderCredentials }
+  | { ok: false; fieldErrors: Array<{ path: 'endpointUrl'; messageKey: MessageKey }> }
+
+/** Connects an HTTP lender (an admin's action): its endpoint must pass the network policy (ADR 014). */
+export async function connectHttpLender(
+  deps: { db: Database; cipher: FieldCipher; config: Pick<Config, 'LENDER_ALLOW_PRIVATE_NETWORK'> },
+  input: HttpLenderInput,
+): Promise<ConnectHttpLenderOutcome> {
+  const refusal = await lenderEndpointRefusal(input.endpointUrl, {
+    allowPrivateNetwork: deps.config.LENDER_ALLOW_PRIVATE_NETWORK,
+  })
+  if (refusal) {
+    return { ok: false, fieldErrors: [{ path: 'endpointUrl', messageKey: REFUSAL_MESSAGES[refusal] }] }
+  }
+  return { ok: true, credentials: await createHttpLender(deps.db, deps.cipher, input) }
 }
 
 /** New API key and signing secret; the old ones stop working at once. */
@@ -60,7 +91,8 @@ export async function rotateLenderCredentials(
     .set(stored)
     .where(eq(schema.lenders.id, lenderId))
     .returning({ id: schema.lenders.id, integration: schema.lenders.integration })
-  if (rows.length === 0) throw new AppError('NOT_FOUND', 'No such lender.')
+  if (rows.length === 0)
+    throw new AppError('NOT_FOUND', 'No such lender.', { messageKey: 'api.lenderNotFound' })
   return { lenderId, apiKey, signingSecret }
 }
 
@@ -72,14 +104,20 @@ export async function requireLenderApiKey(
   const header = request.headers.authorization
   const key = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined
   if (!key?.startsWith(API_KEY_PREFIX)) {
-    throw new AppError('UNAUTHORIZED', 'A valid lender API key is required.', { reason: 'INVALID_API_KEY' })
+    throw new AppError('UNAUTHORIZED', 'A valid lender API key is required.', {
+      reason: 'INVALID_API_KEY',
+      messageKey: 'api.invalidApiKey',
+    })
   }
   const [lender] = await db
     .select({ id: schema.lenders.id, name: schema.lenders.name, active: schema.lenders.active })
     .from(schema.lenders)
     .where(eq(schema.lenders.apiKeyHash, hashSecret(key, 'lender-api-key')))
   if (!lender?.active) {
-    throw new AppError('UNAUTHORIZED', 'A valid lender API key is required.', { reason: 'INVALID_API_KEY' })
+    throw new AppError('UNAUTHORIZED', 'A valid lender API key is required.', {
+      reason: 'INVALID_API_KEY',
+      messageKey: 'api.invalidApiKey',
+    })
   }
   return { id: lender.id, name: lender.name }
 }

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { submission, validApplication } from '../../test/applications.ts'
 import { BROAD_CRITERIA, lenderRow } from '../../test/lenders.ts'
-import { type Cookies, loginAs } from '../../test/sessions.ts'
+import { type Cookies, loginAs, OUR_CLIENT } from '../../test/sessions.ts'
 import { createListeningTestApp } from '../../test/test-app.ts'
 import { createHttpLender } from './lender-credentials.ts'
 import { reconcile } from './worker.ts'
@@ -49,6 +49,7 @@ async function submit(cookies: Cookies, application = validApplication()): Promi
     url: '/api/v1/applications',
     payload: submission(application),
     cookies,
+    headers: OUR_CLIENT,
   })
   expect(response.statusCode).toBe(201)
   return response.json().applicationId
@@ -149,6 +150,7 @@ describe('the sandbox marketplace', () => {
       url: '/api/v1/applications',
       payload: submission(validApplication()),
       cookies: user.cookies,
+      headers: OUR_CLIENT,
     })
     const names = (response.json().lenders as Array<{ id: string }>).map((lender) => lender.id)
     expect(names).toContain(open?.id)
@@ -225,6 +227,7 @@ describe('offers: authorization and acceptance', () => {
       method: 'POST',
       url: `/api/v1/loanOffers/${first.id}/accept`,
       cookies: bob.cookies,
+      headers: OUR_CLIENT,
     })
     expect(bobAccept.statusCode).toBe(404)
     const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/loanOffers' })
@@ -234,6 +237,7 @@ describe('offers: authorization and acceptance', () => {
       method: 'POST',
       url: `/api/v1/loanOffers/${first.id}/accept`,
       cookies: alice.cookies,
+      headers: OUR_CLIENT,
     })
     expect(accepted.statusCode).toBe(200)
     expect(accepted.json().status).toBe('accepted')
@@ -241,13 +245,14 @@ describe('offers: authorization and acceptance', () => {
       method: 'POST',
       url: `/api/v1/loanOffers/${first.id}/accept`,
       cookies: alice.cookies,
+      headers: OUR_CLIENT,
     })
     expect(again.statusCode).toBe(200)
     const other = await ctx.app.inject({
       method: 'POST',
       url: `/api/v1/loanOffers/${second.id}/accept`,
       cookies: alice.cookies,
-      headers: { 'accept-language': 'fi' },
+      headers: { ...OUR_CLIENT, 'accept-language': 'fi' },
     })
     expect(other.statusCode).toBe(409)
     expect(other.json().message).toMatch(/toisen tarjouksen/)
@@ -383,6 +388,7 @@ describe('HTTP lenders over real HTTP (the lender simulator)', () => {
       method: 'POST',
       url: `/api/v1/loanOffers/${offer.id}/accept`,
       cookies: user.cookies,
+      headers: OUR_CLIENT,
     })
     expect(accept.statusCode).toBe(200)
     await expect

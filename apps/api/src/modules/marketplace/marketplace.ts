@@ -2,7 +2,11 @@ import { type Database, schema } from '@lainava/db'
 import {
   type CapViolation,
   DEFAULT_FILTERING,
+  deriveApplicationFacts,
   evaluateOffer,
+  type LenderProduct,
+  type MatchedApplication,
+  type MatchFacts,
   matchLender,
   type OfferTerms,
   sandboxDecision,
@@ -22,10 +26,34 @@ export type Recipient = { id: string; name: string }
 /** How long an offer stands when the lender does not say (days). */
 export const DEFAULT_OFFER_VALID_DAYS = 30
 
+/** The active lenders an application with these facts goes to (product, criteria, each lender's filtering). */
+async function matchingLenders(db: Database, facts: MatchFacts): Promise<Recipient[]> {
+  const candidates = await db
+    .select({ id: lenders.id, name: lenders.name, criteria: lenders.criteria, filtering: lenders.filtering })
+    .from(lenders)
+    .where(eq(lenders.active, true))
+    .orderBy(asc(lenders.name))
+  return candidates
+    .filter((lender) => matchLender(lender.criteria, lender.filtering ?? DEFAULT_FILTERING, facts).matched)
+    .map(({ id, name }) => ({ id, name }))
+}
+
 /**
- * Matches a just-stored application to the active lenders (product, criteria,
- * each lender's filtering) and records the ones that receive it. Runs inside
- * the submission's transaction; `dispatchApplication` sends the jobs after it commits.
+ * The lenders an application would go to if it were sent now: the review step shows exactly
+ * these before sending (issue 14), by the same facts and matching as `receiveApplication`.
+ */
+export function previewRecipients(
+  db: Database,
+  kind: LenderProduct,
+  application: MatchedApplication,
+  now: Date = new Date(),
+): Promise<Recipient[]> {
+  return matchingLenders(db, deriveApplicationFacts(kind, application, now).match)
+}
+
+/**
+ * Matches a just-stored application to the active lenders and records the ones that receive
+ * it. Runs inside the submission's transaction; `dispatchApplication` sends the jobs after it commits.
  */
 export async function receiveApplication(
   tx: Database,
@@ -34,21 +62,14 @@ export async function receiveApplication(
 ): Promise<Recipient[]> {
   const facts = await loadApplicationFacts(tx, cipher, applicationId)
   if (!facts) throw new Error('the application to distribute was not found')
-  const candidates = await tx
-    .select({ id: lenders.id, name: lenders.name, criteria: lenders.criteria, filtering: lenders.filtering })
-    .from(lenders)
-    .where(eq(lenders.active, true))
-    .orderBy(asc(lenders.name))
-  const matched = candidates.filter(
-    (lender) => matchLender(lender.criteria, lender.filtering ?? DEFAULT_FILTERING, facts.match).matched,
-  )
+  const matched = await matchingLenders(tx, facts.match)
   if (matched.length > 0) {
     await tx
       .insert(applicationRecipients)
       .values(matched.map((lender) => ({ applicationId, lenderId: lender.id })))
       .onConflictDoNothing()
   }
-  return matched.map(({ id, name }) => ({ id, name }))
+  return matched
 }
 
 export async function recipientsOf(db: Database, applicationId: string): Promise<Recipient[]> {
@@ -107,6 +128,7 @@ export class OfferRejectedError extends AppError {
   constructor(violations: CapViolation[]) {
     super('UNPROCESSABLE', 'The offer breaks the Finnish consumer-credit cap and was not accepted.', {
       reason: 'OFFER_OVER_CAP',
+      messageKey: 'api.offerOverCap',
     })
     this.violations = violations
   }
@@ -141,9 +163,14 @@ async function claimAnswer(
         eq(applicationRecipients.lenderId, lenderId),
       ),
     )
-  if (!exists) throw new AppError('NOT_FOUND', 'This lender did not receive that application.')
+  if (!exists) {
+    throw new AppError('NOT_FOUND', 'This lender did not receive that application.', {
+      messageKey: 'api.applicationNotFound',
+    })
+  }
   throw new AppError('CONFLICT', 'This lender has already answered this application.', {
     reason: 'ALREADY_ANSWERED',
+    messageKey: 'api.alreadyAnswered',
   })
 }
 
@@ -166,6 +193,13 @@ export async function recordOffer(
     feeFinanced: offer.feeFinanced,
   }
   const evaluation = evaluateOffer(terms, now)
+  if ('problem' in evaluation) {
+    // Issue 13: terms no APR can be computed for (say 1e-320 euros) are the lender's error, not ours.
+    throw new AppError('UNPROCESSABLE', 'No APR can be computed for these terms.', {
+      reason: 'OFFER_NOT_PRICEABLE',
+      messageKey: 'api.loanNotPriceable',
+    })
+  }
   if (!evaluation.ok) {
     const [received] = await deps.db
       .select({ lenderId: applicationRecipients.lenderId })
@@ -176,7 +210,11 @@ export async function recordOffer(
           eq(applicationRecipients.lenderId, lenderId),
         ),
       )
-    if (!received) throw new AppError('NOT_FOUND', 'This lender did not receive that application.')
+    if (!received) {
+      throw new AppError('NOT_FOUND', 'This lender did not receive that application.', {
+        messageKey: 'api.applicationNotFound',
+      })
+    }
     await deps.db
       .insert(offerRejections)
       .values({ applicationId, lenderId, terms, violations: evaluation.violations })

@@ -12,6 +12,7 @@ import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
 import { jobId, QUEUES } from '../../jobs/job-queue.ts'
 import { loadApplicationFacts } from './application-facts.ts'
+import { type LenderAnswer, postToLender } from './lender-endpoint.ts'
 import {
   type DeliveryJob,
   type MarketplaceDeps,
@@ -45,24 +46,44 @@ const ImmediateAnswerSchema = z.discriminatedUnion('decision', [
 ])
 
 async function postSigned(
+  deps: MarketplaceDeps,
   endpoint: string,
   secret: string,
   deliveryId: string,
   body: object,
-): Promise<Response> {
+): Promise<LenderAnswer> {
   const raw = JSON.stringify(body)
   const timestamp = Math.floor(Date.now() / 1000)
-  return fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      [TIMESTAMP_HEADER]: String(timestamp),
-      [SIGNATURE_HEADER]: signPartnerBody(secret, timestamp, raw),
-      [DELIVERY_HEADER]: deliveryId,
+  // ADR 014: https to public addresses only (unless private networks are allowed); redirects not followed.
+  return postToLender(
+    endpoint,
+    {
+      headers: {
+        'content-type': 'application/json',
+        [TIMESTAMP_HEADER]: String(timestamp),
+        [SIGNATURE_HEADER]: signPartnerBody(secret, timestamp, raw),
+        [DELIVERY_HEADER]: deliveryId,
+      },
+      body: raw,
+      timeoutMs: REQUEST_TIMEOUT_MS,
     },
-    body: raw,
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  })
+    { allowPrivateNetwork: deps.config.LENDER_ALLOW_PRIVATE_NETWORK },
+  )
+}
+
+/** The reason a lender's answer counts as a failed delivery (no body: it may carry personal data). */
+function unexpectedStatus(status: number): string {
+  return status >= 300 && status < 400
+    ? `lender endpoint answered a redirect (HTTP ${status}), which is not followed`
+    : `lender endpoint answered HTTP ${status}`
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
 }
 
 async function httpLender(deps: MarketplaceDeps, lenderId: string) {
@@ -100,7 +121,7 @@ export async function deliverOverHttp(deps: MarketplaceDeps, job: DeliveryJob): 
     household: facts.household,
     callbacks: { offer: `${base}/offers`, decline: `${base}/decline` },
   }
-  const response = await postSigned(lender.endpointUrl, lender.secret, body.deliveryId, body)
+  const response = await postSigned(deps, lender.endpointUrl, lender.secret, body.deliveryId, body)
   if (response.status === 202) {
     await deps.db
       .update(applicationRecipients)
@@ -113,8 +134,8 @@ export async function deliverOverHttp(deps: MarketplaceDeps, job: DeliveryJob): 
       )
     return
   }
-  if (response.status !== 200) throw new Error(`lender endpoint answered HTTP ${response.status}`)
-  const parsed = ImmediateAnswerSchema.safeParse(await response.json().catch(() => null))
+  if (response.status !== 200) throw new Error(unexpectedStatus(response.status))
+  const parsed = ImmediateAnswerSchema.safeParse(parseJson(response.body))
   if (!parsed.success) throw new Error('lender endpoint answered with an unreadable body')
   const answer = parsed.data
   if (answer.decision === 'decline') {
@@ -156,8 +177,10 @@ export async function notifyAcceptanceOverHttp(
     reference: offer.lenderReference,
     acceptedAt: offer.acceptedAt.toISOString(),
   }
-  const response = await postSigned(lender.endpointUrl, lender.secret, body.deliveryId, body)
+  const response = await postSigned(deps, lender.endpointUrl, lender.secret, body.deliveryId, body)
   if (response.status < 200 || response.status > 299) {
-    throw new AppError('SERVICE_UNAVAILABLE', `lender endpoint answered HTTP ${response.status}`)
+    throw new AppError('SERVICE_UNAVAILABLE', unexpectedStatus(response.status), {
+      messageKey: 'api.lenderUnavailable',
+    })
   }
 }

@@ -1,5 +1,5 @@
 import { schema } from '@lainava/db'
-import { type CatalogueLocale, isCatalogueLocale } from '@lainava/i18n'
+import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
@@ -43,7 +43,7 @@ async function notifyLenderOfAcceptance(
     .from(offers)
     .innerJoin(lenders, eq(lenders.id, offers.lenderId))
     .where(eq(offers.id, offerId))
-  if (!row || row.offer.status !== 'accepted' || row.offer.lenderNotifiedAt || !row.offer.acceptedAt) return
+  if (row?.offer.status !== 'accepted' || row.offer.lenderNotifiedAt || !row.offer.acceptedAt) return
   if (row.integration === 'http') {
     await notifyAcceptanceOverHttp(deps, { ...row.offer, acceptedAt: row.offer.acceptedAt })
   }
@@ -74,7 +74,7 @@ async function notifyApplicant(deps: MarketplaceDeps, job: NotificationJob): Pro
   const send =
     row.email !== null && row.wantsEmail !== false && !(job.kind === 'first-offers' && row.pending === 0)
   if (send && row.email) {
-    const language: CatalogueLocale = isCatalogueLocale(row.language) ? row.language : 'fi'
+    const language: CatalogueLocale = catalogueLocale(row.language)
     const link = `${deps.config.PUBLIC_URL}${pathFor('offers', language)}`
     await deps.mailer.send({
       to: row.email,

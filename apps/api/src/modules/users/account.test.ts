@@ -2,7 +2,7 @@ import { schema } from '@lainava/db'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lenderRow } from '../../test/lenders.ts'
-import { loginAs, uniqueEmail } from '../../test/sessions.ts'
+import { loginAs, OUR_CLIENT, uniqueEmail } from '../../test/sessions.ts'
 import { loginDetails, startSmtpServer } from '../../test/smtp.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import { ensureAdmin } from '../admin/invite-user.ts'
@@ -43,6 +43,7 @@ describe('consents, export and deletion', () => {
       method: 'PUT',
       url: '/api/v1/user/consents',
       cookies,
+      headers: OUR_CLIENT,
       payload: {
         marketingEmail: true,
         sms: false,
@@ -61,6 +62,7 @@ describe('consents, export and deletion', () => {
       method: 'PUT',
       url: '/api/v1/user/consents',
       cookies,
+      headers: OUR_CLIENT,
       payload: { sms: 'yes' },
     })
     expect(bad.statusCode).toBe(400)
@@ -77,12 +79,21 @@ describe('consents, export and deletion', () => {
   it('deletes (anonymises) the account and ends every session', async () => {
     const { cookies, userId } = await loginAs(ctx.database.db)
     expect(
-      (await ctx.app.inject({ method: 'DELETE', url: '/api/v1/user', cookies, payload: {} })).statusCode,
+      (
+        await ctx.app.inject({
+          method: 'DELETE',
+          url: '/api/v1/user',
+          cookies,
+          headers: OUR_CLIENT,
+          payload: {},
+        })
+      ).statusCode,
     ).toBe(400)
     const response = await ctx.app.inject({
       method: 'DELETE',
       url: '/api/v1/user',
       cookies,
+      headers: OUR_CLIENT,
       payload: { confirm: true },
     })
     expect(response.statusCode).toBe(204)
@@ -151,6 +162,7 @@ describe('roles and ownership', () => {
       method: 'POST',
       url: '/api/v1/admin/invitations',
       cookies: admin.cookies,
+      headers: OUR_CLIENT,
       payload: { email, role: 'lender', lenderId: lenderA, language: 'en' },
     })
     expect(invited.statusCode).toBe(201)
@@ -169,6 +181,7 @@ describe('roles and ownership', () => {
       method: 'POST',
       url: '/api/v1/admin/invitations',
       cookies: admin.cookies,
+      headers: OUR_CLIENT,
       payload: { email, role: 'admin' },
     })
     expect(again.statusCode).toBe(409)
@@ -176,6 +189,7 @@ describe('roles and ownership', () => {
       method: 'POST',
       url: '/api/v1/admin/invitations',
       cookies: admin.cookies,
+      headers: OUR_CLIENT,
       payload: { email: uniqueEmail(), role: 'lender' },
     })
     expect(noLender.statusCode).toBe(400)

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
-import type { Database } from '@lainava/db'
 import { z } from 'zod'
+import { AppError } from '../../app-error.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { clearedSessionCookies } from '../auth/cookies.ts'
 import { requireUser } from '../auth/guards.ts'
-import { deleteAccount, exportUserData, getConsents, updateConsents } from './user-service.ts'
+import { UserDataExportSchema } from './user-data-export.ts'
+import { deleteAccount, exportUserData, getConsents, type UserDeps, updateConsents } from './user-service.ts'
 
 const ConsentsSchema = z
   .object({
@@ -19,10 +20,11 @@ const ConsentsSchema = z
 // Marketing and analytics consents belong to consumer accounts; staff and lender users have none.
 const CONSENT_ROLES = ['consumer'] as const
 
-export const userRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: boolean }> = async (
+export const userRoutes: FastifyPluginAsyncZod<{ deps: UserDeps; secureCookies: boolean }> = async (
   app,
-  { db, secureCookies },
+  { deps, secureCookies },
 ) => {
+  const { db } = deps
   app.get(
     '/v1/user/consents',
     {
@@ -66,13 +68,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
       schema: {
         tags: ['account'],
         summary: 'Download everything we hold about me (JSON)',
-        response: { 200: z.record(z.string(), z.unknown()), 401: ErrorBodySchema },
+        response: { 200: UserDataExportSchema, 401: ErrorBodySchema },
       },
     },
     async (request, reply) => {
       const user = await requireUser(db, request)
+      const data = await exportUserData(deps, user.id)
+      // requireUser found the account, so only a deletion racing this request leaves nothing.
+      if (!data) throw new AppError('UNAUTHORIZED', 'Not logged in.', { messageKey: 'api.unauthorized' })
+      reply.header('cache-control', 'no-store')
       reply.header('content-disposition', 'attachment; filename="my-data.json"')
-      return (await exportUserData(db, user.id)) ?? {}
+      return data
     },
   )
 
@@ -88,7 +94,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
     },
     async (request, reply) => {
       const user = await requireUser(db, request)
-      await deleteAccount(db, user.id)
+      await deleteAccount(deps, user.id)
       reply.header('set-cookie', clearedSessionCookies({ secure: secureCookies }))
       return reply.status(204).send(null)
     },

@@ -1,8 +1,30 @@
 import { type Database, schema } from '@lainava/db'
-import { eq, inArray } from 'drizzle-orm'
+import { normalizeEmail } from '@lainava/domain'
+import { asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
+import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { revokeAllSessions } from '../auth/session-service.ts'
+import type { UserDataExport } from './user-data-export.ts'
 
-const { consents, users, loginChallenges, applications, applicants, applicationDrafts } = schema
+const {
+  accessSessions,
+  applicants,
+  applicationDrafts,
+  applicationRecipients,
+  applications,
+  consents,
+  contactMessages,
+  lenders,
+  loginChallenges,
+  offerRejections,
+  offers,
+  outboxEmails,
+  refreshTokens,
+  sessionFamilies,
+  users,
+} = schema
+
+/** What the account's privacy functions need: the database, and the key for the encrypted fields. */
+export type UserDeps = { db: Database; cipher: FieldCipher }
 
 export type Consents = {
   marketingEmail: boolean
@@ -46,47 +68,312 @@ export async function updateConsents(db: Database, userId: string, values: Conse
     .onConflictDoUpdate({ target: consents.userId, set: { ...values, updatedAt: now } })
 }
 
-/** GDPR access: everything we hold about the user, as one JSON document. */
-export async function exportUserData(db: Database, userId: string) {
+const iso = (value: Date) => value.toISOString()
+const isoOrNull = (value: Date | null) => value?.toISOString() ?? null
+const asRecord = (value: unknown) => (value ?? {}) as Record<string, unknown>
+
+/**
+ * A draft's form without the co-applicant's identity code: that is another person's data
+ * (GDPR art. 15(4)); everything else the user typed is theirs to see.
+ */
+function draftForExport(data: Record<string, unknown>): Record<string, unknown> {
+  const co = data.coApplicant as { applicant?: Record<string, unknown> } | undefined
+  if (!co?.applicant || !('hetu' in co.applicant)) return data
+  const { hetu: _withheld, ...applicant } = co.applicant
+  return { ...data, coApplicant: { ...co, applicant } }
+}
+
+/**
+ * The user's contact-form messages: sent while logged in, or signed with the account's address
+ * (the address is stored encrypted, so unlinked messages are decrypted to compare; a rare query).
+ */
+async function contactMessagesOf(deps: UserDeps, userId: string, email: string | null) {
+  const rows = await deps.db
+    .select()
+    .from(contactMessages)
+    .where(or(eq(contactMessages.userId, userId), isNull(contactMessages.userId)))
+    .orderBy(asc(contactMessages.createdAt))
+  return rows
+    .map((row) => ({
+      ...row,
+      name: deps.cipher.decrypt(row.nameEncrypted),
+      email: deps.cipher.decrypt(row.emailEncrypted),
+    }))
+    .filter((row) => row.userId === userId || (email !== null && normalizeEmail(row.email) === email))
+}
+
+async function applicationsOf(deps: UserDeps, userId: string, now: Date) {
+  const { db, cipher } = deps
+  const rows = await db
+    .select()
+    .from(applications)
+    .where(eq(applications.userId, userId))
+    .orderBy(asc(applications.createdAt))
+  const ids = rows.map((row) => row.id)
+  if (ids.length === 0) return []
+  const [people, recipients, offerRows, refused] = await Promise.all([
+    db.select().from(applicants).where(inArray(applicants.applicationId, ids)),
+    db
+      .select({ row: applicationRecipients, lenderName: lenders.name })
+      .from(applicationRecipients)
+      .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
+      .where(inArray(applicationRecipients.applicationId, ids))
+      .orderBy(asc(applicationRecipients.createdAt)),
+    db
+      .select({ row: offers, lenderName: lenders.name })
+      .from(offers)
+      .innerJoin(lenders, eq(lenders.id, offers.lenderId))
+      .where(inArray(offers.applicationId, ids))
+      .orderBy(asc(offers.createdAt)),
+    db
+      .select({ row: offerRejections, lenderName: lenders.name })
+      .from(offerRejections)
+      .innerJoin(lenders, eq(lenders.id, offerRejections.lenderId))
+      .where(inArray(offerRejections.applicationId, ids))
+      .orderBy(asc(offerRejections.createdAt)),
+  ])
+  return rows.map((application) => ({
+    id: application.id,
+    kind: application.kind,
+    status: application.status,
+    idempotencyKey: application.idempotencyKey,
+    amount: application.amount,
+    periodMonths: application.periodMonths,
+    purpose: application.purpose,
+    language: application.language,
+    details: asRecord(application.details),
+    createdAt: iso(application.createdAt),
+    anonymisedAt: isoOrNull(application.anonymisedAt),
+    firstOffersNotifiedAt: isoOrNull(application.firstOffersNotifiedAt),
+    allAnsweredNotifiedAt: isoOrNull(application.allAnsweredNotifiedAt),
+    applicants: people
+      .filter((person) => person.applicationId === application.id)
+      .map((person) => ({
+        id: person.id,
+        role: person.role,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        email: person.email,
+        phone: person.phone,
+        // Only the user's own identity code: the co-applicant's is theirs (GDPR art. 15(4)).
+        hetu: person.role === 'main' && person.hetuEncrypted ? cipher.decrypt(person.hetuEncrypted) : null,
+        details: asRecord(person.details),
+      })),
+    recipients: recipients
+      .filter(({ row }) => row.applicationId === application.id)
+      .map(({ row, lenderName }) => ({
+        lenderId: row.lenderId,
+        lenderName,
+        status: row.status,
+        deliveredAt: isoOrNull(row.deliveredAt),
+        answeredAt: isoOrNull(row.answeredAt),
+        declineReason: row.declineReason,
+        createdAt: iso(row.createdAt),
+      })),
+    offers: offerRows
+      .filter(({ row }) => row.applicationId === application.id)
+      .map(({ row, lenderName }) => ({
+        id: row.id,
+        lenderId: row.lenderId,
+        lenderName,
+        // As the offers page shows it: an open offer past its date has expired.
+        status: row.status === 'offered' && row.validUntil < now ? ('expired' as const) : row.status,
+        amount: row.amount,
+        months: row.months,
+        nominalRate: row.nominalRate,
+        openingFee: row.openingFee,
+        monthlyFee: row.monthlyFee,
+        feeFinanced: row.feeFinanced,
+        monthlyPayment: row.monthlyPayment,
+        apr: row.apr,
+        totalCost: row.totalCost,
+        totalPayable: row.totalPayable,
+        validUntil: iso(row.validUntil),
+        secciUrl: row.secciUrl,
+        lenderReference: row.lenderReference,
+        createdAt: iso(row.createdAt),
+        acceptedAt: isoOrNull(row.acceptedAt),
+        lenderNotifiedAt: isoOrNull(row.lenderNotifiedAt),
+      })),
+    refusedOffers: refused
+      .filter(({ row }) => row.applicationId === application.id)
+      .map(({ row, lenderName }) => ({
+        id: row.id,
+        lenderId: row.lenderId,
+        lenderName,
+        terms: row.terms,
+        violations: row.violations,
+        createdAt: iso(row.createdAt),
+      })),
+  }))
+}
+
+async function sessionsOf(db: Database, userId: string) {
+  const families = await db
+    .select()
+    .from(sessionFamilies)
+    .where(eq(sessionFamilies.userId, userId))
+    .orderBy(asc(sessionFamilies.createdAt))
+  const ids = families.map((family) => family.id)
+  if (ids.length === 0) return []
+  const [access, refresh] = await Promise.all([
+    db.select().from(accessSessions).where(inArray(accessSessions.familyId, ids)),
+    db.select().from(refreshTokens).where(inArray(refreshTokens.familyId, ids)),
+  ])
+  return families.map((family) => ({
+    id: family.id,
+    createdAt: iso(family.createdAt),
+    revokedAt: isoOrNull(family.revokedAt),
+    revokedReason: family.revokedReason,
+    accessTokens: access
+      .filter((token) => token.familyId === family.id)
+      .map((token) => ({ createdAt: iso(token.createdAt), expiresAt: iso(token.expiresAt) })),
+    refreshTokens: refresh
+      .filter((token) => token.familyId === family.id)
+      .map((token) => ({
+        createdAt: iso(token.createdAt),
+        expiresAt: iso(token.expiresAt),
+        usedAt: isoOrNull(token.usedAt),
+      })),
+  }))
+}
+
+/**
+ * GDPR access (art. 15) and portability (art. 20): everything we hold about the user, as one
+ * JSON document; `UserDataExportSchema` describes it. A test compares it with every table that
+ * refers to the user or their address (`personal-data.test.ts`).
+ */
+export async function exportUserData(deps: UserDeps, userId: string): Promise<UserDataExport | null> {
+  const { db, cipher } = deps
   const [user] = await db.select().from(users).where(eq(users.id, userId))
   if (!user) return null
+  const now = new Date()
+  const email = user.email
+  const [consentRow, sessions, challenges, drafts, applicationList, messages, emails] = await Promise.all([
+    getConsents(db, userId),
+    sessionsOf(db, userId),
+    email
+      ? db
+          .select()
+          .from(loginChallenges)
+          .where(eq(loginChallenges.email, email))
+          .orderBy(asc(loginChallenges.createdAt))
+      : [],
+    db
+      .select()
+      .from(applicationDrafts)
+      .where(eq(applicationDrafts.userId, userId))
+      .orderBy(asc(applicationDrafts.createdAt)),
+    applicationsOf(deps, userId, now),
+    contactMessagesOf(deps, userId, email),
+    email
+      ? db
+          .select()
+          .from(outboxEmails)
+          .where(eq(sql`lower(${outboxEmails.toAddress})`, email))
+          .orderBy(asc(outboxEmails.createdAt))
+      : [],
+  ])
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: iso(now),
     account: {
       id: user.id,
       email: user.email,
       role: user.role,
+      lenderId: user.lenderId,
       language: user.language,
-      createdAt: user.createdAt.toISOString(),
-      lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+      createdAt: iso(user.createdAt),
+      lastLoginAt: isoOrNull(user.lastLoginAt),
     },
-    consents: await getConsents(db, userId),
-    applications: (await db.select().from(applications).where(eq(applications.userId, userId))).map(
-      (row) => ({
-        id: row.id,
-        kind: row.kind,
-        status: row.status,
-        amount: row.amount,
-        periodMonths: row.periodMonths,
-        purpose: row.purpose,
-        createdAt: row.createdAt.toISOString(),
-        details: row.details,
-      }),
-    ),
+    consents: consentRow,
+    sessions,
+    loginLinks: challenges.map((challenge) => ({
+      id: challenge.id,
+      language: challenge.language,
+      returnTo: challenge.returnTo,
+      attempts: challenge.attempts,
+      createdAt: iso(challenge.createdAt),
+      expiresAt: iso(challenge.expiresAt),
+      usedAt: isoOrNull(challenge.usedAt),
+    })),
+    drafts: drafts.map((draft) => ({
+      id: draft.id,
+      kind: draft.kind,
+      step: draft.step,
+      data: draftForExport(JSON.parse(cipher.decrypt(draft.dataEncrypted)) as Record<string, unknown>),
+      createdAt: iso(draft.createdAt),
+      updatedAt: iso(draft.updatedAt),
+      submittedAt: isoOrNull(draft.submittedAt),
+    })),
+    applications: applicationList,
+    contactMessages: messages.map((message) => ({
+      id: message.id,
+      topic: message.topic,
+      language: message.language,
+      name: message.name,
+      email: message.email,
+      message: cipher.decrypt(message.messageEncrypted),
+      createdAt: iso(message.createdAt),
+      handledAt: isoOrNull(message.handledAt),
+    })),
+    emails: emails.map((mail) => ({
+      id: mail.id,
+      kind: mail.kind,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      createdAt: iso(mail.createdAt),
+      sentAt: isoOrNull(mail.sentAt),
+      error: mail.error,
+    })),
   }
 }
 
+/** Kept e-mails to or about the person: to one of their addresses, or naming an address or a message id. */
+function outboxMailAbout(needles: string[]): SQL | undefined {
+  if (needles.length === 0) return undefined
+  return or(
+    inArray(sql`lower(${outboxEmails.toAddress})`, needles),
+    ...needles.flatMap((needle) => [
+      sql`strpos(lower(${outboxEmails.text}), ${needle}) > 0`,
+      sql`strpos(lower(${outboxEmails.html}), ${needle}) > 0`,
+    ]),
+  )
+}
+
 /**
- * GDPR erasure: the account is anonymised (no e-mail, consents gone, every
- * login revoked), keeping only what accounting and the lenders' records need.
+ * GDPR erasure (art. 17): the account is anonymised (no e-mail, every login revoked); consents,
+ * login links, drafts, contact messages and kept e-mails to or about the person are deleted;
+ * applications stay for the lenders' records and our accounting, with nothing that identifies
+ * the person (applicants' names, contacts, identity codes and form details removed).
  */
-export async function deleteAccount(db: Database, userId: string): Promise<void> {
+export async function deleteAccount(deps: UserDeps, userId: string): Promise<void> {
+  const { db } = deps
   const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  const email = user?.email ?? null
+  const messages = await contactMessagesOf(deps, userId, email)
+  // The staff copy of a contact message names the sender's address and the message id.
+  const needles = [
+    ...new Set([
+      ...(email ? [email] : []),
+      ...messages.map((message) => normalizeEmail(message.email)),
+      ...messages.map((message) => message.id),
+    ]),
+  ]
   await db.transaction(async (tx) => {
     await tx.delete(consents).where(eq(consents.userId, userId))
-    if (user?.email) await tx.delete(loginChallenges).where(eq(loginChallenges.email, user.email))
+    if (email) await tx.delete(loginChallenges).where(eq(loginChallenges.email, email))
+    const mail = outboxMailAbout(needles)
+    if (mail) await tx.delete(outboxEmails).where(mail)
+    if (messages.length > 0) {
+      await tx.delete(contactMessages).where(
+        inArray(
+          contactMessages.id,
+          messages.map((message) => message.id),
+        ),
+      )
+    }
     await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, userId))
-    // Applications stay for the lenders' and our accounting, without anything that identifies the person.
     const owned = tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId))
     await tx
       .update(applicants)

@@ -1,6 +1,11 @@
+import type { CompanyDetails } from '@lainava/domain/company'
 import { pathFor } from '@lainava/routing'
+import { Link } from 'react-router'
 import { useI18n } from '../../lib/i18n.tsx'
+import { CompanyDetailsCompact } from './company-details.tsx'
+import type { NavGroup, SiteNavigation } from './site-navigation.ts'
 
+// Where a language has no content site (the coming-soon countries): the legal pages only.
 const LEGAL_LINKS = [
   ['privacyPolicy', 'footer.privacy'],
   ['terms', 'footer.terms'],
@@ -9,30 +14,65 @@ const LEGAL_LINKS = [
   ['contact', 'footer.contact'],
 ] as const
 
-export function SiteFooter({ brandName, year }: { brandName: string; year: number }) {
+const LINK =
+  'inline-flex min-h-11 items-center text-brand-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700'
+
+function FooterGroup({ group }: { group: NavGroup }) {
+  const headingId = `footer-${group.id}`
+  return (
+    <nav aria-labelledby={headingId}>
+      <h2 id={headingId} className="font-semibold text-slate-900">
+        {group.label}
+      </h2>
+      <ul className="mt-2 flex flex-col">
+        {group.links.map((link) => (
+          <li key={link.href}>
+            <Link className={LINK} to={link.href}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+export function SiteFooter({
+  brandName,
+  company,
+  year,
+  navigation,
+}: {
+  brandName: string
+  company: CompanyDetails
+  year: number
+  navigation: SiteNavigation | null
+}) {
   const { t, lang } = useI18n()
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-slate-700 md:grid-cols-2">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 text-sm text-slate-700 sm:grid-cols-2 lg:grid-cols-5">
         <div>
           <p className="font-semibold text-slate-900">{brandName}</p>
           <p className="mt-2">{t('footer.company', { brand: brandName })}</p>
+          <CompanyDetailsCompact company={company} />
           <p className="mt-2">{t('footer.copyright', { year: String(year), brand: brandName })}</p>
         </div>
-        <nav aria-label={t('footer.legal')}>
-          <ul className="flex flex-col gap-1">
-            {LEGAL_LINKS.map(([screen, label]) => (
-              <li key={screen}>
-                <a
-                  className="inline-flex min-h-11 items-center text-brand-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-                  href={pathFor(screen, lang)}
-                >
-                  {t(label)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {navigation ? (
+          navigation.footer.map((group) => <FooterGroup key={group.id} group={group} />)
+        ) : (
+          <nav aria-label={t('footer.legal')}>
+            <ul className="flex flex-col gap-1">
+              {LEGAL_LINKS.map(([screen, label]) => (
+                <li key={screen}>
+                  <a className={LINK} href={pathFor(screen, lang)}>
+                    {t(label)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </div>
     </footer>
   )

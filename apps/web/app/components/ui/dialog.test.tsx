@@ -107,6 +107,20 @@ describe('Dialog', () => {
     expect(dialogElement().open).toBe(true)
   })
 
+  it('keeps Tab and Shift+Tab inside the open dialog', async () => {
+    render(<Harness />)
+    await openDialog()
+    const close = screen.getByRole('button', { name: 'Close' })
+    const last = screen.getByRole('link', { name: 'Full terms' })
+    last.focus()
+    await userEvent.tab()
+    expect(document.activeElement).toBe(close)
+    await userEvent.tab({ shift: true })
+    expect(document.activeElement).toBe(last)
+    await userEvent.tab({ shift: true })
+    expect(document.activeElement).toBe(close)
+  })
+
   it('returns focus to the opener when unmounted while open', async () => {
     render(<UnmountHarness />)
     const opener = screen.getByRole('button', { name: 'Show notice' })

@@ -1,4 +1,4 @@
-import { type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from 'react'
+import { type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect, useId, useRef } from 'react'
 import { cx, focusRing } from './field.tsx'
 
 export type DialogProps = {
@@ -14,7 +14,40 @@ export type DialogProps = {
   className?: string
 }
 
-/** Modal on the native <dialog>: the browser makes the page inert and traps focus. */
+const TABBABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',')
+
+/**
+ * Tab from the last control goes back to the first, Shift+Tab from the first to the last. A modal
+ * <dialog> makes the page inert, but browsers still let Tab leave it for the browser's own controls
+ * (and on a phone, to nowhere visible); issue 14 asks that focus stay in the dialog.
+ */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return
+  const dialog = event.currentTarget
+  const tabbable = Array.from(dialog.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (element) => !element.closest('[hidden], [inert]') && element.getAttribute('aria-hidden') !== 'true',
+  )
+  const first = tabbable[0]
+  const last = tabbable.at(-1)
+  if (!first || !last) return
+  const active = document.activeElement
+  if (event.shiftKey && (active === first || active === dialog)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
+/** Modal on the native <dialog>: the browser makes the page inert; Tab stays inside it. */
 export function Dialog({ open, onClose, title, description, closeLabel, children, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
@@ -47,19 +80,23 @@ export function Dialog({ open, onClose, title, description, closeLabel, children
       aria-describedby={description ? descriptionId : undefined}
       tabIndex={-1}
       onCancel={handleCancel}
+      onKeyDown={keepFocusInside}
       // Closed by the browser itself (a method="dialog" form): tell the owner. Our own close() comes
       // after `open` is already false, so it is not reported back.
       onClose={() => {
         if (open) onClose()
       }}
       className={cx(
-        'm-auto w-[min(32rem,calc(100%-2rem))] rounded-lg bg-white p-0 text-slate-900 shadow-xl',
+        // Never wider or taller than the screen (also a short landscape phone): the body scrolls under
+        // the title bar, so the buttons at its end stay reachable.
+        'm-auto max-h-[calc(100dvh-2rem)] w-[min(32rem,calc(100vw-2rem))] max-w-none rounded-lg bg-white p-0',
+        'text-slate-900 shadow-xl open:flex open:flex-col',
         'backdrop:bg-slate-900/60 focus-visible:outline-none',
         className,
       )}
     >
-      <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
-        <h2 id={titleId} className="pt-2 text-xl font-semibold">
+      <div className="flex shrink-0 items-start justify-between gap-4 border-b border-slate-200 px-4 py-3 sm:px-6 sm:py-4">
+        <h2 id={titleId} className="min-w-0 break-words pt-2 text-xl font-semibold">
           {title}
         </h2>
         <button
@@ -76,7 +113,7 @@ export function Dialog({ open, onClose, title, description, closeLabel, children
           </svg>
         </button>
       </div>
-      <div className="px-6 py-4">
+      <div className="min-h-0 overflow-y-auto px-4 py-4 sm:px-6">
         {description ? (
           <p id={descriptionId} className="mb-4 text-slate-700">
             {description}

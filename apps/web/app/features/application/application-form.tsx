@@ -1,3 +1,4 @@
+import type { FieldProblem } from '@lainava/domain/api-error'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
@@ -6,13 +7,16 @@ import type { Recipient } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { FormContext, fieldId } from './fields.tsx'
 import { type FormData, STEPS, type Step, setAt, toSubmission } from './form-state.ts'
+import { useRecipientsPreview } from './recipients.tsx'
 import { ApplicantFields, CoApplicantStep, DebtFields, LoanStep, ReviewStep, WorkFields } from './steps.tsx'
 import { validateStep } from './validate.ts'
 
 export type ActionResult =
   | { intent: 'draft'; ok: true }
   | { intent: 'submit'; ok: true; applicationId: string; lenders: Recipient[]; loginEmailSent: boolean }
-  | { intent: 'submit'; ok: false; message: string; fieldErrors?: Array<{ path: string; message: string }> }
+  | { intent: 'submit'; ok: false; message: string; fields?: FieldProblem[] }
+  | { intent: 'recipients'; ok: true; lenders: Recipient[] }
+  | { intent: 'recipients'; ok: false; message: string }
 
 const STORAGE_KEY = 'lainava:consumer-loan-form'
 
@@ -28,14 +32,12 @@ export function ApplicationForm({
   initial,
   initialStep,
   prefilled,
-  lenders,
   onSubmitted,
 }: {
   initial: FormData
   initialStep: Step
   /** The address carried amount and period: they win over a copy kept in this tab. */
   prefilled: boolean
-  lenders: Recipient[]
   onSubmitted(result: Extract<ActionResult, { ok: true; intent: 'submit' }>): void
 }) {
   const { t, lang } = useI18n()
@@ -80,6 +82,10 @@ export function ApplicationForm({
   }, [])
 
   const index = STEPS.indexOf(step)
+  // The review step lists the lenders this very data goes to (the consents do not change who).
+  const preview = useRecipientsPreview(
+    step === 'review' && restored ? { ...toSubmission(data), consents: undefined } : null,
+  )
 
   const showErrors = useCallback((found: Record<string, string>) => {
     setErrors(found)
@@ -126,8 +132,9 @@ export function ApplicationForm({
     if (result.ok) {
       sessionStorage.removeItem(STORAGE_KEY)
       onSubmitted(result)
-    } else if (result.fieldErrors) {
-      showErrors(Object.fromEntries(result.fieldErrors.map((error) => [error.path, error.message])))
+    } else if (result.fields) {
+      // The fields show catalogue keys, as the form's own checks give them (fields.tsx translates).
+      showErrors(Object.fromEntries(result.fields.map((field) => [field.path, field.code])))
     }
   }, [submitFetcher.data, onSubmitted, showErrors])
 
@@ -171,7 +178,7 @@ export function ApplicationForm({
         {step === 'work' ? <WorkFields prefix="work" /> : null}
         {step === 'debts' ? <DebtFields prefix="debts" /> : null}
         {step === 'coApplicant' ? <CoApplicantStep /> : null}
-        {step === 'review' ? <ReviewStep lenders={lenders} /> : null}
+        {step === 'review' ? <ReviewStep recipients={preview} /> : null}
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           {index > 0 ? (
             <Button variant="secondary" onClick={() => goTo(STEPS[index - 1] ?? 'loan')}>

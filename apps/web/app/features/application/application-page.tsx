@@ -22,7 +22,8 @@ export function ApplicationPage({
   if (submitted) return <Confirmation result={submitted} />
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+      {/* One long Finnish word ("Luottokorttihakemus") must fit a 320 px screen. */}
+      <h1 className="text-2xl font-bold break-words hyphens-auto text-slate-900 sm:text-3xl">{title}</h1>
       <p className="mt-2 text-slate-700">{lead}</p>
       {children(setSubmitted)}
     </div>

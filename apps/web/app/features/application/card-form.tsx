@@ -1,13 +1,14 @@
 import { CARD_TYPES, EMPLOYMENT_TYPES } from '@lainava/domain/application/enums'
 import { CreditCardApplicationSchema } from '@lainava/domain/application/schemas'
+import { MATCHED_APPLICATION_SCHEMAS } from '@lainava/domain/marketplace/application-match'
 import { useCallback, useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
-import type { Recipient } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import type { ActionResult } from './application-form.tsx'
 import { EnumField, FormContext, fieldId, MoneyField } from './fields.tsx'
 import { type ApplicantData, emptyApplicant, type FormData, setAt } from './form-state.ts'
+import { RecipientList, useRecipientsPreview } from './recipients.tsx'
 import { ApplicantFields, ConsentFields } from './steps.tsx'
 
 export type CardFormData = {
@@ -39,10 +40,8 @@ export function emptyCardForm(): CardFormData {
 
 /** The shorter credit card application: one page on the same infrastructure as the loan form. */
 export function CardForm({
-  lenders,
   onSubmitted,
 }: {
-  lenders: Recipient[]
   onSubmitted(result: Extract<ActionResult, { ok: true; intent: 'submit' }>): void
 }) {
   const { t, lang } = useI18n()
@@ -83,8 +82,9 @@ export function CardForm({
     if (result.ok) {
       sessionStorage.removeItem(STORAGE_KEY)
       onSubmitted(result)
-    } else if (result.fieldErrors) {
-      showErrors(Object.fromEntries(result.fieldErrors.map((error) => [error.path, error.message])))
+    } else if (result.fields) {
+      // The fields show catalogue keys, as the form's own checks give them (fields.tsx translates).
+      showErrors(Object.fromEntries(result.fields.map((field) => [field.path, field.code])))
     }
   }, [fetcher.data, onSubmitted, showErrors])
 
@@ -101,6 +101,9 @@ export function CardForm({
     )
   }
 
+  // Once everything the lenders are matched on is filled in, the list shows who this data goes to.
+  const matchable = MATCHED_APPLICATION_SCHEMAS['credit-card'].safeParse(data).success
+  const preview = useRecipientsPreview(matchable ? { ...data, consents: undefined } : null, 400)
   const failure = fetcher.data?.intent === 'submit' && !fetcher.data.ok ? fetcher.data.message : null
   return (
     <FormContext.Provider value={{ data: data as unknown as FormData, errors, setField }}>
@@ -147,17 +150,12 @@ export function CardForm({
             values={CARD_TYPES}
           />
           <MoneyField path="limitWished" label="field.limitWished" />
+          {/* The form states no rate or cost of its own (the offers do), but credit is asked for here. */}
+          <p className="font-semibold text-slate-900 md:col-span-2" role="note">
+            {t('warning.borrowingCosts')}
+          </p>
         </section>
-        <section aria-labelledby="card-lenders">
-          <h2 id="card-lenders" className="text-xl font-semibold">
-            {t('review.lenders')}
-          </h2>
-          <ul className="mt-2 grid list-disc gap-1 pl-6 md:grid-cols-2">
-            {lenders.map((lender) => (
-              <li key={lender.id}>{lender.name}</li>
-            ))}
-          </ul>
-        </section>
+        <RecipientList preview={preview} headingId="card-lenders" level={2} />
         <ConsentFields />
         <div>
           <Button

@@ -13,7 +13,11 @@ export function Confirmation({
   useEffect(() => heading.current?.focus(), [])
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold text-slate-900">
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="text-2xl font-bold break-words hyphens-auto text-slate-900 sm:text-3xl"
+      >
         {t('confirmation.title')}
       </h1>
       <p className="mt-4 text-lg text-slate-700">{t('confirmation.next')}</p>

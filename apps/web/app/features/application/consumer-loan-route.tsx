@@ -9,30 +9,26 @@ import { alternateLinks } from '../../lib/seo.ts'
 import type { Route } from './+types/consumer-loan-route'
 import { type ActionResult, ApplicationForm } from './application-form.tsx'
 import { ApplicationPage } from './application-page.tsx'
-import { emptyForm, type FormData, STEPS, type Step } from './form-state.ts'
-import { submitApplicationAction } from './submit-application.server.ts'
+import { emptyForm, type FormData, formFromDraft, STEPS, type Step, withPerson } from './form-state.ts'
+import { previewRecipientsAction, submitApplicationAction } from './submit-application.server.ts'
 
 const MAX_DRAFT_BYTES = 64 * 1024
-
-function mergeDraft(base: FormData, draft: Record<string, unknown> | undefined): FormData {
-  if (!draft) return base
-  return { ...base, ...(draft as Partial<FormData>) }
-}
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const language = languageOfPath(url.pathname) as Language
   if (!isActiveLanguage(language)) return { notActive: true as const }
   const { applications } = context.get(webContext)
   const cookieHeader = request.headers.get('cookie')
-  const [draft, lenders] = await Promise.all([
-    applications.loadDraft({ cookieHeader, kind: 'consumer-loan' }),
-    applications.recipients(),
-  ])
+  const draft = await applications.loadDraft({ cookieHeader, kind: 'consumer-loan' })
   // spec §1/§5: the address can prefill amount, period and purpose.
   const prefill = parseLoanPrefill(url.searchParams, { kind: 'consumer' })
-  const base = mergeDraft(
-    emptyForm({ amount: CONSUMER_LOAN_LIMITS.defaultAmount, period: CONSUMER_LOAN_LIMITS.defaultYears }),
-    draft?.data,
+  // Issue 14: a signed-in person's e-mail and name are filled in where the draft has none.
+  const base = withPerson(
+    formFromDraft(
+      emptyForm({ amount: CONSUMER_LOAN_LIMITS.defaultAmount, period: CONSUMER_LOAN_LIMITS.defaultYears }),
+      draft?.data,
+    ),
+    await applications.signedInPerson(cookieHeader),
   )
   const initial: FormData = prefill
     ? {
@@ -52,7 +48,6 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     initial,
     initialStep: step,
     prefilled: prefill !== null,
-    lenders,
   }
 }
 
@@ -79,17 +74,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const cookie of setCookies) headers.append('set-cookie', cookie)
     return data({ intent: 'draft', ok: true } satisfies ActionResult, { headers })
   }
+  if (form.get('intent') === 'recipients') {
+    return previewRecipientsAction({ applications }, form, 'consumer-loan', payload)
+  }
   return submitApplicationAction({ applications, clientIp }, request, form, 'consumer-loan', payload)
 }
 
-// Saving a draft changes nothing the page shows: no reload of the loaders behind the user's typing.
+// Saving a draft or asking who receives the application changes nothing the loader gives:
+// no reload behind the user's typing.
 export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get('intent') === 'draft' ? false : defaultShouldRevalidate
+  const intent = formData?.get('intent')
+  return intent === 'draft' || intent === 'recipients' ? false : defaultShouldRevalidate
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = rootDataFromMatches(matches)
   if (!root) return []
+  // A country we do not serve yet: the "coming soon" screen, titled as it (ADR 018: one language).
+  if (loaderData?.notActive) {
+    return [
+      { title: root.t('status.comingSoon.title') },
+      { name: 'description', content: root.t('status.comingSoon.text') },
+      { name: 'robots', content: 'noindex' },
+    ]
+  }
   return [
     { title: `${root.t('form.title')} – ${root.brandName}` },
     { name: 'description', content: root.t('form.lead') },
@@ -108,7 +116,6 @@ export default function ConsumerLoanRoute({ loaderData }: Route.ComponentProps) 
               initial={loaderData.initial}
               initialStep={loaderData.initialStep}
               prefilled={loaderData.prefilled}
-              lenders={loaderData.lenders}
               onSubmitted={onSubmitted}
             />
           </div>

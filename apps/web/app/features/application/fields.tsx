@@ -1,5 +1,6 @@
+import { countryOptions } from '@lainava/domain/application/countries'
 import type { MessageKey } from '@lainava/i18n'
-import { createContext, type ReactNode, useContext } from 'react'
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Select } from '../../components/ui/select.tsx'
 import { TextInput } from '../../components/ui/text-input.tsx'
@@ -25,7 +26,8 @@ function useForm() {
 
 export const fieldId = (path: string) => `field-${path.replaceAll('.', '-')}`
 
-function useError(path: string): string | undefined {
+/** The translated error of the field at `path`, for inputs that are not built here (the loan sliders). */
+export function useError(path: string): string | undefined {
   const { errors } = useForm()
   const { t } = useI18n()
   const key = errors[path]
@@ -99,13 +101,37 @@ export function EnumField({
   )
 }
 
+/** Citizenship: a country from the list, named in the page's language (issue 14: a typed "Suomi" was refused). */
+export function CountryField({ path, label }: { path: string; label: MessageKey }) {
+  const { data, setField } = useForm()
+  const { t, lang } = useI18n()
+  const error = useError(path)
+  const options = useMemo(() => countryOptions(lang), [lang])
+  return (
+    <Select
+      id={fieldId(path)}
+      label={t(label)}
+      value={String(getAt(data, path) ?? '')}
+      onChange={(event) => setField(path, event.target.value)}
+      placeholder={t('field.choose')}
+      options={options}
+      autoComplete="country"
+      error={error}
+      required
+    />
+  )
+}
+
 export function CheckField({
   path,
   label,
+  hint,
   children,
 }: {
   path: string
   label: MessageKey
+  /** Below the box and read with it (aria-describedby): the link to the terms a consent refers to. */
+  hint?: ReactNode
   children?: ReactNode
 }) {
   const { data, setField } = useForm()
@@ -118,6 +144,7 @@ export function CheckField({
         label={t(label)}
         checked={Boolean(getAt(data, path))}
         onChange={(event) => setField(path, event.target.checked)}
+        hint={hint}
         error={error}
       />
       {children}

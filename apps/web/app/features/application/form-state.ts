@@ -110,6 +110,66 @@ export function emptyForm(loan: { amount: number; period: number; purpose?: stri
   }
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+// The rows of the form's lists, for fitting stored rows onto.
+const ROW_TEMPLATES: Record<string, Record<string, unknown>> = {
+  debts: { rowId: '', type: '', remaining: '', monthlyPayment: '', refinance: false } satisfies DebtRow,
+  creditCards: { rowId: '', cardType: '', limit: '' } satisfies CardRow,
+}
+// Optional flags a stored object may carry beyond its template.
+const OPTIONAL_FLAGS = ['paymentDefaults']
+
+/** `value` where it has the template's shape; the template wherever it does not. */
+function fit(template: unknown, value: unknown, key = ''): unknown {
+  if (Array.isArray(template)) {
+    const row = ROW_TEMPLATES[key]
+    if (!row || !Array.isArray(value)) return template
+    return value.filter(isRecord).map((item, index) => ({
+      ...(fit(row, item) as Record<string, unknown>),
+      rowId: typeof item.rowId === 'string' && item.rowId !== '' ? item.rowId : `draft-${index}`,
+    }))
+  }
+  if (isRecord(template)) {
+    if (!isRecord(value)) return template
+    const fitted: Record<string, unknown> = {}
+    for (const [name, inner] of Object.entries(template)) fitted[name] = fit(inner, value[name], name)
+    for (const flag of OPTIONAL_FLAGS) {
+      if (typeof value[flag] === 'boolean') fitted[flag] = value[flag]
+    }
+    return fitted
+  }
+  if (typeof template === 'number')
+    return typeof value === 'number' && Number.isFinite(value) ? value : template
+  return typeof value === typeof template ? value : template
+}
+
+/**
+ * A stored draft on top of the empty form, whatever shape it was saved in (issue 13: a
+ * draft without a loan period gave the form page a 500 until it was replaced). What fits
+ * the form is kept; anything missing, mistyped or unknown falls back to `base`.
+ */
+export function formFromDraft(base: FormData, draft: unknown): FormData {
+  return fit(base, draft) as FormData
+}
+
+/**
+ * A signed-in person's e-mail and name on the form (issue 14), where the applicant's fields are
+ * still empty: what they typed themselves, or a draft kept, wins.
+ */
+export function withPerson(
+  form: FormData,
+  person: { email: string; firstName: string; lastName: string } | null,
+): FormData {
+  if (!person) return form
+  const applicant = { ...form.applicant }
+  for (const field of ['email', 'firstName', 'lastName'] as const) {
+    if (applicant[field].trim() === '') applicant[field] = person[field]
+  }
+  return { ...form, applicant }
+}
+
 /** Reads a value by a dotted path (`applicant.hetu`, `debts.debts.0.type`). */
 export function getAt(data: unknown, path: string): unknown {
   return path

@@ -12,13 +12,25 @@ import {
 import { CONSUMER_LOAN_LIMITS } from '@lainava/domain/constants'
 import { representativeExample } from '@lainava/domain/representative-example'
 import { formatCurrency } from '@lainava/i18n'
-import { useContext } from 'react'
+import { pathFor } from '@lainava/routing'
+import { useContext, useId } from 'react'
+import { ExampleText } from '../../components/legal/representative-example.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Slider } from '../../components/ui/slider.tsx'
-import type { Recipient } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
-import { CheckField, EnumField, enumKey, FormContext, MoneyField, TextField } from './fields.tsx'
+import { useRootData } from '../../lib/root-data-context.tsx'
+import {
+  CheckField,
+  CountryField,
+  EnumField,
+  enumKey,
+  FormContext,
+  MoneyField,
+  TextField,
+  useError,
+} from './fields.tsx'
 import type { CardRow, DebtRow } from './form-state.ts'
+import { RecipientList, type RecipientsPreview } from './recipients.tsx'
 
 const EMPLOYED = ['permanent', 'temporary', 'part-time']
 
@@ -32,6 +44,11 @@ export function LoanStep() {
   const { data, setField } = useForm()
   const { t, intlLocale } = useI18n()
   const example = representativeExample(data.loan.amount, data.loan.period)
+  const exampleId = useId()
+  const brandName = useRootData()?.brandName ?? ''
+  // Issue 14: an error on a slider is marked there, never only in the form's summary.
+  const amountError = useError('loan.amount')
+  const periodError = useError('loan.period')
   return (
     <div className="flex flex-col gap-5">
       <Slider
@@ -40,6 +57,7 @@ export function LoanStep() {
         label={t('field.amount')}
         value={data.loan.amount}
         onValueChange={(value) => setField('loan.amount', value)}
+        error={amountError}
         min={CONSUMER_LOAN_LIMITS.minAmount}
         max={CONSUMER_LOAN_LIMITS.maxAmount}
         step={CONSUMER_LOAN_LIMITS.amountStep}
@@ -51,16 +69,29 @@ export function LoanStep() {
         label={t('field.period')}
         value={data.loan.period}
         onValueChange={(value) => setField('loan.period', value)}
+        error={periodError}
         min={CONSUMER_LOAN_LIMITS.minYears}
         max={CONSUMER_LOAN_LIMITS.maxYears}
         formatValue={(value) => t('calculator.years', { count: value })}
       />
-      <p className="rounded-lg bg-brand-50 p-3" aria-live="polite">
+      <p className="rounded-lg bg-brand-50 p-3" aria-live="polite" aria-describedby={exampleId}>
         {t('calculator.monthlyPayment')}:{' '}
         <strong data-testid="form-monthly-payment">
           {t('calculator.perMonth', { amount: formatCurrency(intlLocale, example.monthlyPayment) })}
         </strong>
       </p>
+      {/* Law: a stated monthly payment comes with the representative example and the warning. */}
+      <section
+        id={exampleId}
+        aria-labelledby={`${exampleId}-title`}
+        className="rounded-lg bg-slate-50 p-4 text-sm"
+        data-testid="form-representative-example"
+      >
+        <h3 id={`${exampleId}-title`} className="font-semibold text-slate-900">
+          {t('example.title')}
+        </h3>
+        <ExampleText example={example} brandName={brandName} />
+      </section>
       <EnumField path="loan.purpose" label="field.purpose" group="purpose" values={CONSUMER_LOAN_PURPOSES} />
       <CheckField path="loan.refinance" label="field.refinance" />
     </div>
@@ -89,7 +120,7 @@ export function ApplicantFields({ prefix }: { prefix: string }) {
         autoComplete="postal-code"
       />
       <TextField path={`${prefix}.city`} label="field.city" autoComplete="address-level2" />
-      <TextField path={`${prefix}.citizenship`} label="field.citizenship" autoComplete="country" />
+      <CountryField path={`${prefix}.citizenship`} label="field.citizenship" />
       <EnumField
         path={`${prefix}.maritalStatus`}
         label="field.maritalStatus"
@@ -254,7 +285,7 @@ export function CoApplicantStep() {
   )
 }
 
-export function ReviewStep({ lenders }: { lenders: Recipient[] }) {
+export function ReviewStep({ recipients }: { recipients: RecipientsPreview }) {
   const { data } = useForm()
   const { t, intlLocale } = useI18n()
   const rows: Array<[string, string]> = [
@@ -288,16 +319,7 @@ export function ReviewStep({ lenders }: { lenders: Recipient[] }) {
           ))}
         </dl>
       </section>
-      <section aria-labelledby="review-lenders">
-        <h3 id="review-lenders" className="text-lg font-semibold">
-          {t('review.lenders')}
-        </h3>
-        <ul className="mt-2 grid list-disc gap-1 pl-6 md:grid-cols-2" data-testid="review-lenders">
-          {lenders.map((lender) => (
-            <li key={lender.id}>{lender.name}</li>
-          ))}
-        </ul>
-      </section>
+      <RecipientList preview={recipients} headingId="review-lenders" />
       <ConsentFields />
     </div>
   )
@@ -305,12 +327,26 @@ export function ReviewStep({ lenders }: { lenders: Recipient[] }) {
 
 /** The consents of every application form: the four required ones and the marketing opt-ins. */
 export function ConsentFields() {
-  const { t } = useI18n()
+  const { t, lang } = useI18n()
+  // Issue 14: a consent names the document it accepts, and links to it.
+  const link = (href: string, text: string) => (
+    <a className="text-brand-800 underline underline-offset-4" href={href}>
+      {text}
+    </a>
+  )
   return (
     <fieldset className="flex flex-col gap-1">
       <legend className="text-lg font-semibold">{t('review.consents')}</legend>
-      <CheckField path="consents.termsAccepted" label="field.termsAccepted" />
-      <CheckField path="consents.privacyAccepted" label="field.privacyAccepted" />
+      <CheckField
+        path="consents.termsAccepted"
+        label="field.termsAccepted"
+        hint={link(pathFor('terms', lang), t('field.termsLink'))}
+      />
+      <CheckField
+        path="consents.privacyAccepted"
+        label="field.privacyAccepted"
+        hint={link(pathFor('privacyPolicy', lang), t('field.privacyLink'))}
+      />
       <CheckField path="consents.creditCheckConsent" label="field.creditCheckConsent" />
       <CheckField path="consents.shareWithLendersConsent" label="field.shareWithLendersConsent" />
       <CheckField path="consents.marketingEmail" label="field.marketingEmail" />

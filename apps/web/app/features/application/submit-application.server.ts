@@ -19,13 +19,35 @@ export async function submitApplicationAction(
     ip: services.clientIp,
   })
   if (!result.ok) {
-    const fieldErrors = 'fieldErrors' in result ? result.fieldErrors : undefined
     return data(
-      { intent: 'submit', ok: false, message: result.message, fieldErrors } satisfies ActionResult,
+      { intent: 'submit', ok: false, message: result.message, fields: result.fields } satisfies ActionResult,
       {
         status: result.status,
       },
     )
   }
   return data({ intent: 'submit', ...result } satisfies ActionResult)
+}
+
+/**
+ * The lenders the form's current data would go to (the review step shows exactly these before
+ * sending); a POST, as the data carries the identity number.
+ */
+export async function previewRecipientsAction(
+  services: Pick<WebLoadContext, 'applications'>,
+  form: globalThis.FormData,
+  kind: ApplicationKind,
+  payload: unknown,
+) {
+  const result = await services.applications.recipients({
+    kind,
+    language: String(form.get('language') ?? 'fi'),
+    application: payload,
+  })
+  if (!result.ok) {
+    return data({ intent: 'recipients', ok: false, message: result.message } satisfies ActionResult, {
+      status: result.status,
+    })
+  }
+  return data({ intent: 'recipients', ok: true, lenders: result.lenders } satisfies ActionResult)
 }

@@ -3,6 +3,7 @@ import {
   ConsentsSchema,
   ConsumerLoanApplicationSchema,
   DebtsSchema,
+  isSameHetu,
   LoanStepSchema,
   WorkSchema,
 } from '@lainava/domain/application/schemas'
@@ -46,6 +47,10 @@ export function validateStep(step: Step, data: FormData): Errors {
         collect(ApplicantSchema, submission.coApplicant.applicant, 'coApplicant.applicant', errors)
         collect(WorkSchema, submission.coApplicant.work, 'coApplicant.work', errors)
         collect(DebtsSchema, submission.coApplicant.debts, 'coApplicant.debts', errors)
+        // Issue 14: caught here, not first at sending on the review step.
+        const hetu = 'coApplicant.applicant.hetu'
+        if (!errors[hetu] && isSameHetu(submission.coApplicant.applicant.hetu, submission.applicant.hetu))
+          errors[hetu] = 'validation.coApplicant.sameHetu'
       }
       break
     case 'review':

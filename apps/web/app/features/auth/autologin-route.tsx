@@ -1,26 +1,35 @@
 import { languageOfPath, pathFor } from '@lainava/routing'
-import { useEffect, useRef } from 'react'
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router'
 import { Button, buttonClasses } from '../../components/ui/button.tsx'
+import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import type { Route } from './+types/autologin-route'
 
-// The e-mail's one-time link. Opening it does not log in by itself (link
-// scanners open links too): the page posts the token, automatically when
-// JavaScript runs, or by the button without it.
+// The e-mail's one-time link. Opening it never logs in by itself: link
+// scanners open links, and a link may come from someone else (login CSRF,
+// issue 13 item 1). The page shows whose account the link opens, says when
+// another person is logged in here, asks about this browser's unfinished
+// application, and logs in only when the person presses the button.
 
-export function loader({ url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get('token') ?? '' }
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get('token') ?? ''
+  const link = token
+    ? await context.get(webContext).auth.describeLink({ token, cookieHeader: request.headers.get('cookie') })
+    : null
+  return { token, link }
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData()
   const language = languageOfPath(url.pathname)
-  const result = await context
-    .get(webContext)
-    .auth.verifyLink({ token: String(form.get('token') ?? ''), language })
+  const result = await context.get(webContext).auth.verifyLink({
+    token: String(form.get('token') ?? ''),
+    language,
+    cookieHeader: request.headers.get('cookie'),
+    adoptDraft: form.get('adoptDraft') === 'yes',
+  })
   if (!result.ok) return data({ error: result.message }, { status: result.status })
   const headers = new Headers()
   for (const cookie of result.setCookies) headers.append('set-cookie', cookie)
@@ -36,17 +45,9 @@ export default function AutologinRoute({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n()
   const actionData = useActionData<{ error: string }>()
   const navigation = useNavigation()
-  const form = useRef<HTMLFormElement>(null)
-  const submitted = useRef(false)
+  const { link, token } = loaderData
 
-  useEffect(() => {
-    if (loaderData.token && !submitted.current) {
-      submitted.current = true
-      form.current?.requestSubmit()
-    }
-  }, [loaderData.token])
-
-  if (actionData?.error || !loaderData.token) {
+  if (actionData?.error || !link) {
     return (
       <div className="mx-auto max-w-md px-4 py-12">
         <h1 className="text-3xl font-bold text-slate-900">{t('autologin.failed')}</h1>
@@ -61,12 +62,32 @@ export default function AutologinRoute({ loaderData }: Route.ComponentProps) {
       </div>
     )
   }
+  const switching = link.signedInAs !== null && link.signedInAs !== link.email
   return (
     <div className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">{t('autologin.title')}</h1>
-      <p className="mt-3 text-slate-700">{t('autologin.lead')}</p>
-      <Form method="post" ref={form} className="mt-6">
-        <input type="hidden" name="token" value={loaderData.token} />
+      <p className="mt-3 text-slate-700">{t('autologin.lead', { email: link.email })}</p>
+      <p className="mt-4 rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
+        <span className="block text-sm text-slate-700">{t('autologin.account')}</span>
+        <strong className="break-all" data-testid="autologin-account">
+          {link.email}
+        </strong>
+      </p>
+      {switching ? (
+        <p role="alert" className="mt-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-slate-900">
+          {t('autologin.switchAccount', { current: link.signedInAs ?? '', email: link.email })}
+        </p>
+      ) : null}
+      <Form method="post" className="mt-6 flex flex-col gap-4">
+        <input type="hidden" name="token" value={token} />
+        {link.hasDraft ? (
+          <Checkbox
+            name="adoptDraft"
+            value="yes"
+            label={t('autologin.adoptDraft')}
+            hint={t('autologin.adoptDraftHint')}
+          />
+        ) : null}
         <Button
           type="submit"
           variant="primary"
@@ -77,6 +98,11 @@ export default function AutologinRoute({ loaderData }: Route.ComponentProps) {
           {t('autologin.continue')}
         </Button>
       </Form>
+      <p className="mt-4">
+        <a className="text-brand-800 underline underline-offset-4" href={pathFor('landing', lang)}>
+          {t('autologin.notMine')}
+        </a>
+      </p>
     </div>
   )
 }

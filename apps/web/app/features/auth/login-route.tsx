@@ -1,33 +1,53 @@
 import { isValidEmail } from '@lainava/domain/validators'
-import { languageOfPath, pathFor } from '@lainava/routing'
+import { isLanguage, languageOfPath, pathFor, safeReturnPath } from '@lainava/routing'
 import { useEffect, useRef } from 'react'
-import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router'
+import {
+  data,
+  Form,
+  Link,
+  redirect,
+  redirectDocument,
+  useActionData,
+  useNavigate,
+  useNavigation,
+} from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { TextInput } from '../../components/ui/text-input.tsx'
 import { webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { alternateLinks } from '../../lib/seo.ts'
+import { useUser } from '../../lib/user-state.tsx'
 import type { Route } from './+types/login-route'
-import { safeReturnTo } from './return-to.ts'
 
 type ActionData =
   | { step: 'email'; email: string; fieldError?: 'invalidEmail'; formError?: string }
   | { step: 'code'; email: string; fieldError?: 'invalidCodeFormat'; formError?: string }
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = await context.get(webContext).auth.currentUser(request.headers.get('cookie'))
-  const returnTo = safeReturnTo(url.searchParams.get('returnTo'))
-  if (user) throw redirect(returnTo ?? '/')
+  const { auth } = context.get(webContext)
+  const cookieHeader = request.headers.get('cookie')
+  const user = await auth.currentUser(cookieHeader)
+  const returnTo = safeReturnPath(url.searchParams.get('returnTo'), '')
+  if (user) throw redirect(returnTo || '/')
+  // Issue 14: a lapsed short session is renewed before the login form shows. The refresh cookie goes
+  // only to /api/, so the browser goes there as a document and comes back; `refresh=no` is its answer
+  // when it could not (never a loop).
+  if (auth.refreshable(cookieHeader) && url.searchParams.get('refresh') !== 'no') {
+    const target = returnTo || pathFor('landing', languageOfPath(url.pathname))
+    throw redirectDocument(`/api/v3/user/token/refresh?returnTo=${encodeURIComponent(target)}`)
+  }
   return { returnTo }
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
   const { auth, clientIp } = context.get(webContext)
   const form = await request.formData()
-  const language = String(form.get('language') ?? languageOfPath(url.pathname))
+  // An unknown language (issue 13: `language=xx` gave a 500) is the page's own.
+  const requested = String(form.get('language') ?? '')
+  const language = isLanguage(requested) ? requested : languageOfPath(url.pathname)
   const email = String(form.get('email') ?? '').trim()
-  const returnTo = safeReturnTo(String(form.get('returnTo') ?? '')) ?? pathFor('landing', language)
+  const returnTo = safeReturnPath(form.get('returnTo'), pathFor('landing', language))
   if (form.get('intent') === 'start') {
     if (!isValidEmail(email))
       return data<ActionData>({ step: 'email', email, fieldError: 'invalidEmail' }, { status: 400 })
@@ -39,12 +59,20 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const code = String(form.get('code') ?? '').replace(/\s/g, '')
   if (!/^\d{6}$/.test(code))
     return data<ActionData>({ step: 'code', email, fieldError: 'invalidCodeFormat' }, { status: 400 })
-  const result = await auth.verifyCode({ email, code, language, ip: clientIp })
+  const result = await auth.verifyCode({
+    email,
+    code,
+    language,
+    ip: clientIp,
+    cookieHeader: request.headers.get('cookie'),
+  })
   if (!result.ok)
     return data<ActionData>({ step: 'code', email, formError: result.message }, { status: result.status })
   const headers = new Headers()
   for (const cookie of result.setCookies) headers.append('set-cookie', cookie)
-  throw redirect(result.returnTo, { headers })
+  // Issue 14: the code was typed on this page, so this page's destination wins (the offers page that
+  // sent the person here), whichever e-mail's code it was; the e-mail's own destination otherwise.
+  throw redirect(safeReturnPath(form.get('returnTo'), '') || result.returnTo, { headers })
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -64,6 +92,15 @@ export default function LoginRoute({ loaderData }: Route.ComponentProps) {
   const busy = navigation.state === 'submitting'
   const step = actionData?.step ?? 'email'
   const errorRef = useRef<HTMLInputElement>(null)
+  const { state: userState } = useUser()
+  const navigate = useNavigate()
+
+  // A navigation from another site brings no refresh cookie (SameSite=Strict), so the server showed the
+  // form; the page's own client renews such a login (user-state.tsx). Then the person goes on (issue 14).
+  useEffect(() => {
+    if (userState.status === 'LOGGED_IN' && !actionData)
+      navigate(loaderData.returnTo || pathFor('landing', lang), { replace: true })
+  }, [userState.status, actionData, loaderData.returnTo, lang, navigate])
 
   // Focus moves to the field with the error, or to the code field when it appears.
   useEffect(() => {
@@ -84,7 +121,7 @@ export default function LoginRoute({ loaderData }: Route.ComponentProps) {
         <Form method="post" className="mt-6 flex flex-col gap-4" noValidate>
           <input type="hidden" name="intent" value="start" />
           <input type="hidden" name="language" value={lang} />
-          <input type="hidden" name="returnTo" value={loaderData.returnTo ?? ''} />
+          <input type="hidden" name="returnTo" value={loaderData.returnTo} />
           <TextInput
             ref={errorRef}
             label={t('login.email')}
@@ -108,7 +145,7 @@ export default function LoginRoute({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="language" value={lang} />
             <input type="hidden" name="email" value={actionData?.email ?? ''} />
-            <input type="hidden" name="returnTo" value={loaderData.returnTo ?? ''} />
+            <input type="hidden" name="returnTo" value={loaderData.returnTo} />
             <TextInput
               ref={errorRef}
               label={t('login.code')}

@@ -34,9 +34,7 @@ export async function contactAction({ request, url, context }: Route.ActionArgs)
     ip: web.clientIp,
   })
   if (result.ok) return { ok: true } satisfies ContactResult
-  const fieldErrors = Object.fromEntries(
-    (result.fieldErrors ?? []).map((error) => [error.path, error.message]),
-  )
+  const fieldErrors = Object.fromEntries((result.fields ?? []).map((field) => [field.path, field.message]))
   return data({ ok: false, message: result.message, fieldErrors, values } satisfies ContactResult, {
     status: result.status,
   })

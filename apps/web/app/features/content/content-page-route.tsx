@@ -1,7 +1,9 @@
 import { type ContentPage, pagePath } from '@lainava/content'
+import { latestEuribor } from '@lainava/domain/pricing-profiles'
 import { formatDate } from '@lainava/i18n'
 import { FINLAND_LANGUAGES, languageOfPath, pathFor } from '@lainava/routing'
 import { data, Link, redirect } from 'react-router'
+import { CompanyDetailsSection } from '../../components/layout/company-details.tsx'
 import { RepresentativeExample } from '../../components/legal/representative-example.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { webContext } from '../../context.ts'
@@ -80,6 +82,11 @@ export function loader({ url, context }: Route.LoaderArgs) {
       .sort((a, b) => a.name.localeCompare(b.name, translated.lang)),
     paths,
     euribor: original.screen === 'euribor' ? content.euribor : null,
+    // Mortgage and business examples are priced on the latest 12-month Euribor of the data file.
+    referenceRate:
+      original.product === 'mortgage' || original.product === 'business'
+        ? latestEuribor(content.euribor.values)
+        : null,
   }
 }
 
@@ -116,7 +123,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       url: `${root.publicUrl}${path}`,
       loanType: page.heading,
       currency: 'EUR',
-      provider: { '@type': 'Organization', name: root.brandName, url: `${root.publicUrl}/` },
+      // We are the broker; the lenders provide the loans (issue 14 "Truthful pages").
+      broker: { '@type': 'Organization', name: root.brandName, url: `${root.publicUrl}/` },
       areaServed: 'FI',
     })
   }
@@ -131,7 +139,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function ContentPageRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang, intlLocale } = useI18n()
-  const brandName = useRootData()?.brandName ?? ''
+  const root = useRootData()
+  const brandName = root?.brandName ?? ''
   const { page, euribor, children } = loaderData
   const isLoan = page.kind === 'loan' && page.calculator
   return (
@@ -178,11 +187,15 @@ export default function ContentPageRoute({ loaderData, actionData }: Route.Compo
           ) : null}
           {euribor ? <EuriborChart series={euribor} /> : null}
           {page.screen === 'contact' ? <ContactForm result={actionData ?? null} /> : null}
+          {/* Issue 14 "Trust details": the company page says who runs the service. */}
+          {page.screen === 'company' && root ? <CompanyDetailsSection company={root.company} /> : null}
         </div>
         {isLoan && page.calculator ? (
           <aside aria-label={t('calculator.title')} className="lg:sticky lg:top-6">
             <LoanCalculator
               brandName={brandName}
+              product={page.product ?? 'consumer'}
+              euribor={loaderData.referenceRate}
               defaults={page.calculator}
               hidden={page.product === 'consumer' ? { purpose: page.purpose } : { topic: page.product }}
               action={page.product === 'consumer' ? undefined : pathFor('contact', lang)}

@@ -1,10 +1,15 @@
 import { isActiveLanguage, type Language } from '@lainava/routing'
-import { useI18n } from '../../lib/i18n.tsx'
+import { webContext } from '../../context.ts'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { alternateLinks } from '../../lib/seo.ts'
 import { StatusPage } from '../status/status-page.tsx'
 import type { Route } from './+types/landing-route'
+import { loadLanding } from './landing-data.server.ts'
 import { LandingPage } from './landing-page.tsx'
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return loadLanding(context.get(webContext), url)
+}
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataFromMatches(matches)
@@ -22,8 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ]
 }
 
-/** The landing; in a language whose country is not active, the "not supported country" screen. */
-export default function LandingRoute() {
-  const { lang } = useI18n()
-  return isActiveLanguage(lang as Language) ? <LandingPage /> : <StatusPage kind="notSupported" />
+/** The landing; in a language whose country is not active (no data), the "not supported country" screen. */
+export default function LandingRoute({ loaderData }: Route.ComponentProps) {
+  return loaderData ? <LandingPage data={loaderData} /> : <StatusPage kind="notSupported" />
 }

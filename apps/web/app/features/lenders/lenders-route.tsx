@@ -1,6 +1,7 @@
 import { formatCurrency, yearsLabel } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { Link } from 'react-router'
+import { Breadcrumbs } from '../../components/layout/breadcrumbs.tsx'
 import { RepresentativeExample } from '../../components/legal/representative-example.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { webContext } from '../../context.ts'
@@ -41,7 +42,13 @@ export default function LendersRoute({ loaderData, matches }: Route.ComponentPro
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-slate-900">{t('lenders.title')}</h1>
+      <Breadcrumbs
+        crumbs={[
+          { name: t('content.home'), path: pathFor('landing', lang) },
+          { name: t('lenders.title'), path: pathFor('lenders', lang) },
+        ]}
+      />
+      <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('lenders.title')}</h1>
       <p className="mt-3 max-w-3xl text-slate-700">{t('lenders.lead')}</p>
       <p className="mt-2 text-sm text-slate-600">
         {t('lenders.count', { count: loaderData.lenders.length })}

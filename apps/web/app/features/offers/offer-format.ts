@@ -38,16 +38,3 @@ export function offerExample(offer: OfferView, intlLocale: string, t: Translate,
     brand,
   })
 }
-
-export const SORT_KEYS = ['apr', 'monthlyPayment', 'totalCost', 'amount'] as const
-export type SortKey = (typeof SORT_KEYS)[number]
-
-export function parseSort(value: string | null): SortKey {
-  return (SORT_KEYS as readonly string[]).includes(value ?? '') ? (value as SortKey) : 'apr'
-}
-
-/** Lowest first, except the amount (largest first); ties by APR. */
-export function sortOffers(offers: readonly OfferView[], key: SortKey): OfferView[] {
-  const direction = key === 'amount' ? -1 : 1
-  return [...offers].sort((a, b) => direction * (a[key] - b[key]) || a.apr - b.apr)
-}

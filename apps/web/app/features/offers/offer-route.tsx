@@ -20,10 +20,18 @@ async function requireConsumer(
   throw redirect(`${login}?returnTo=${encodeURIComponent(url.pathname)}`)
 }
 
+/** An offer id is a UUID; anything else names no offer (issue 13: it reached the database and gave a 500). */
+function offerIdOf(params: { id?: string }): string {
+  const id = params.id ?? ''
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id))
+    throw data(null, { status: 404 })
+  return id
+}
+
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   const { auth, offers } = context.get(webContext)
   const user = await requireConsumer(request, url, auth)
-  const offer = await offers.get(user.id, params.id)
+  const offer = await offers.get(user.id, offerIdOf(params))
   // Another user's offer is "not found", as in the API.
   if (!offer) throw data(null, { status: 404 })
   return { offer }
@@ -34,7 +42,7 @@ export async function action({ request, url, params, context }: Route.ActionArgs
   const user = await requireConsumer(request, url, auth)
   const result = await offers.accept({
     userId: user.id,
-    offerId: params.id,
+    offerId: offerIdOf(params),
     language: languageOfPath(url.pathname),
   })
   if ('ok' in result) return data({ error: result.message }, { status: result.status })

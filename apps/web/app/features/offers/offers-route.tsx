@@ -1,4 +1,4 @@
-import type { ApplicationOffersView } from '@lainava/api-client'
+import type { ApplicationOffersView, OfferView } from '@lainava/api-client'
 import { formatCurrency } from '@lainava/i18n'
 import { languageOfPath, pathFor } from '@lainava/routing'
 import { useEffect, useState } from 'react'
@@ -10,7 +10,8 @@ import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { alternateLinks } from '../../lib/seo.ts'
 import { useUser } from '../../lib/user-state.tsx'
 import type { Route } from './+types/offers-route'
-import { offerExample, offerFigures, parseSort, SORT_KEYS, type SortKey, sortOffers } from './offer-format.ts'
+import { compareOffers, parseSort, SORT_KEYS, type SortKey } from './compare.ts'
+import { offerExample, offerFigures } from './offer-format.ts'
 
 /** How often the page asks for news while lenders are still answering. */
 const POLL_MS = 2500
@@ -144,7 +145,7 @@ function ApplicationOffers({
   brand: string
   intlLocale: string
 }) {
-  const { t, lang } = useI18n()
+  const { t } = useI18n()
   const headingId = `application-${application.id}`
   const amount = formatCurrency(intlLocale, application.amount, { cents: false })
   const heading =
@@ -159,12 +160,14 @@ function ApplicationOffers({
     timeZone: 'Europe/Helsinki',
   }).format(new Date(application.createdAt))
   const { summary } = application
-  const offers = sortOffers(application.offers, sort)
+  const comparison = compareOffers(application.offers, sort)
+  const anyOffers = application.offers.length > 0
+  const markers: Markers = { lowestApr: comparison.lowestApr, lowestTotalCost: comparison.lowestTotalCost }
 
   return (
     <section
       aria-labelledby={headingId}
-      className="mt-8 rounded-xl border border-slate-200 p-6"
+      className="mt-8 rounded-xl border border-slate-200 p-4 sm:p-6"
       data-testid="application-offers"
     >
       <h2 id={headingId} className="text-xl font-semibold text-slate-900">
@@ -186,122 +189,46 @@ function ApplicationOffers({
         )}
       </div>
 
-      {offers.length === 0 && summary.asked > 0 ? (
+      {!anyOffers && summary.asked > 0 ? (
         <p className="mt-4 text-slate-700">{t('offers.noOffersYet')}</p>
       ) : null}
 
-      {offers.length > 0 ? (
-        // Scrolls sideways on narrow screens; the links in each row keep it reachable by keyboard.
-        <div className="mt-4 overflow-x-auto">
-          <table className="min-w-full border-collapse text-left text-sm" data-testid="offers-table">
-            <caption id={`${headingId}-caption`} className="sr-only">
-              {t('offers.table.caption', { sort: t(`offers.sort.${sort}`) })}
-            </caption>
-            <thead>
-              <tr className="border-b border-slate-300 text-slate-700">
-                {(
-                  [
-                    'lender',
-                    'amount',
-                    'term',
-                    'nominalRate',
-                    'apr',
-                    'monthlyPayment',
-                    'openingFee',
-                    'monthlyFee',
-                    'totalCost',
-                    'totalPayable',
-                    'repayment',
-                    'validUntil',
-                    'secci',
-                    'action',
-                  ] as const
-                ).map((column) => (
-                  <th key={column} scope="col" className="whitespace-nowrap px-2 py-2 font-semibold">
-                    {t(`offers.col.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {offers.map((offer) => {
-                const figures = offerFigures(offer, intlLocale)
-                return (
-                  <tr key={offer.id} className="border-b border-slate-200 align-top" data-testid="offer-row">
-                    <th scope="row" className="px-2 py-3 font-semibold text-slate-900">
-                      {offer.lender.name}
-                      {offer.status !== 'offered' ? (
-                        <span
-                          className="mt-1 block text-xs font-medium text-brand-800"
-                          data-testid="offer-status"
-                        >
-                          {t(`offers.status.${offer.status}`)}
-                        </span>
-                      ) : null}
-                    </th>
-                    <td className="whitespace-nowrap px-2 py-3">
-                      {figures.amount}
-                      {offer.amount !== offer.amountAsked ? (
-                        <span className="block text-xs text-slate-600">
-                          {t('offers.amountAsked', { amount: figures.amountAsked })}
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="whitespace-nowrap px-2 py-3">
-                      {t('offers.months', { months: offer.months })}
-                      <span className="block text-xs text-slate-600">
-                        {t('offers.instalments', { months: offer.months })}
-                      </span>
-                    </td>
-                    <td className="whitespace-nowrap px-2 py-3">{figures.nominalRate}</td>
-                    <td className="whitespace-nowrap px-2 py-3 font-semibold" data-testid="offer-apr">
-                      {figures.apr}
-                    </td>
-                    <td className="whitespace-nowrap px-2 py-3" data-testid="offer-monthly">
-                      {figures.monthlyPayment}
-                    </td>
-                    <td className="whitespace-nowrap px-2 py-3">{figures.openingFee}</td>
-                    <td className="whitespace-nowrap px-2 py-3">{figures.monthlyFee}</td>
-                    <td className="whitespace-nowrap px-2 py-3">{figures.totalCost}</td>
-                    <td className="whitespace-nowrap px-2 py-3">{figures.totalPayable}</td>
-                    <td className="whitespace-nowrap px-2 py-3">{t('offers.repayment.annuity')}</td>
-                    <td className="whitespace-nowrap px-2 py-3">{figures.validUntil}</td>
-                    <td className="whitespace-nowrap px-2 py-3">
-                      {offer.secciUrl ? (
-                        <a
-                          className="text-brand-800 underline underline-offset-4"
-                          href={offer.secciUrl}
-                          rel="noopener noreferrer"
-                          aria-label={t('offers.secciLinkFrom', { lender: offer.lender.name })}
-                        >
-                          {t('offers.secciLink')}
-                        </a>
-                      ) : (
-                        '–'
-                      )}
-                    </td>
-                    <td className="whitespace-nowrap px-2 py-3">
-                      <Link
-                        className="text-brand-800 underline underline-offset-4"
-                        to={pathFor('offer', lang, { id: offer.id })}
-                        aria-label={t('offers.openFrom', { lender: offer.lender.name })}
-                      >
-                        {t('offers.open')}
-                      </Link>
-                    </td>
-                  </tr>
-                )
-              })}
-            </tbody>
-          </table>
+      {anyOffers ? (
+        <div className="mt-6" data-testid="offers-asked">
+          <h3 id={`${headingId}-asked`} className="text-lg font-semibold text-slate-900">
+            {t('offers.group.asked', { amount })}
+          </h3>
+          {comparison.asked.length > 0 ? (
+            <OfferList
+              offers={comparison.asked}
+              markers={markers}
+              caption={t('offers.table.caption', { amount, sort: t(`offers.sort.${sort}`) })}
+              intlLocale={intlLocale}
+            />
+          ) : (
+            <p className="mt-2 text-slate-700">{t('offers.group.askedNone')}</p>
+          )}
         </div>
       ) : null}
 
-      {offers.length > 0 ? (
-        <div className="mt-4">
+      {comparison.other.length > 0 ? (
+        <div className="mt-8" data-testid="offers-other">
+          <h3 className="text-lg font-semibold text-slate-900">{t('offers.group.other')}</h3>
+          <p className="mt-1 max-w-3xl text-sm text-slate-700">{t('offers.group.otherLead', { amount })}</p>
+          <OfferList
+            offers={comparison.other}
+            markers={markers}
+            caption={t('offers.table.captionOther', { amount, sort: t(`offers.sort.${sort}`) })}
+            intlLocale={intlLocale}
+          />
+        </div>
+      ) : null}
+
+      {anyOffers ? (
+        <div className="mt-8">
           <h3 className="text-base font-semibold text-slate-900">{t('offers.examplesHeading')}</h3>
           <ul className="mt-2 flex flex-col gap-2 text-sm text-slate-700">
-            {offers.map((offer) => (
+            {[...comparison.asked, ...comparison.other].map((offer) => (
               <li key={offer.id}>{offerExample(offer, intlLocale, t, brand)}</li>
             ))}
           </ul>
@@ -309,18 +236,263 @@ function ApplicationOffers({
       ) : null}
 
       {application.lenders.length > 0 ? (
-        <div className="mt-4">
+        <div className="mt-8">
           <h3 className="text-base font-semibold text-slate-900">{t('offers.lenders.heading')}</h3>
-          <ul className="mt-2 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+          {/* Two columns from md up, with a real gap between them so a status never runs into the next name. */}
+          <ul
+            className="mt-2 grid gap-x-10 text-sm text-slate-700 md:grid-cols-2"
+            data-testid="offers-lenders"
+          >
             {application.lenders.map((lender) => (
-              <li key={lender.id} className="flex justify-between gap-4 border-b border-slate-100 py-1">
-                <span>{lender.name}</span>
-                <span className="text-slate-600">{t(`offers.status.${lender.status}`)}</span>
+              <li
+                key={lender.id}
+                className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 border-b border-slate-200 py-2"
+              >
+                <span className="min-w-0 break-words font-medium text-slate-900">{lender.name}</span>
+                <span className="text-slate-700">{t(`offers.status.${lender.status}`)}</span>
               </li>
             ))}
           </ul>
         </div>
       ) : null}
     </section>
+  )
+}
+
+type Markers = { lowestApr: ReadonlySet<string>; lowestTotalCost: ReadonlySet<string> }
+
+const badge = 'mt-1 inline-block rounded px-2 py-0.5 text-xs font-semibold'
+const goodBadge = `${badge} bg-green-50 text-green-900 ring-1 ring-green-700/40`
+const flagBadge = `${badge} bg-amber-50 text-amber-900 ring-1 ring-amber-700/40`
+
+/** "Smaller (or larger) than asked: asked 40 000 €", or nothing for an offer of the amount asked. */
+function AmountFlag({ offer, intlLocale }: { offer: OfferView; intlLocale: string }) {
+  const { t } = useI18n()
+  if (offer.amount === offer.amountAsked) return null
+  const asked = offerFigures(offer, intlLocale).amountAsked
+  return (
+    <span className={flagBadge} data-testid="offer-amount-flag">
+      {t(offer.amount < offer.amountAsked ? 'offers.smallerThanAsked' : 'offers.largerThanAsked', {
+        amount: asked,
+      })}
+    </span>
+  )
+}
+
+function LowestApr({ offer, markers }: { offer: OfferView; markers: Markers }) {
+  const { t } = useI18n()
+  return markers.lowestApr.has(offer.id) ? (
+    <span className={goodBadge} data-testid="offer-lowest-apr">
+      {t('offers.best.apr')}
+    </span>
+  ) : null
+}
+
+function LowestCost({ offer, markers }: { offer: OfferView; markers: Markers }) {
+  const { t } = useI18n()
+  return markers.lowestTotalCost.has(offer.id) ? (
+    <span className={goodBadge} data-testid="offer-lowest-cost">
+      {t('offers.best.totalCost')}
+    </span>
+  ) : null
+}
+
+function OfferStatus({ offer }: { offer: OfferView }) {
+  const { t } = useI18n()
+  return offer.status !== 'offered' ? (
+    <span className="text-sm font-medium text-brand-800" data-testid="offer-status">
+      {t(`offers.status.${offer.status}`)}
+    </span>
+  ) : null
+}
+
+function OpenLink({ offer, className }: { offer: OfferView; className: string }) {
+  const { t, lang } = useI18n()
+  return (
+    <Link
+      className={className}
+      to={pathFor('offer', lang, { id: offer.id })}
+      aria-label={t('offers.openFrom', { lender: offer.lender.name })}
+    >
+      {t('offers.open')}
+    </Link>
+  )
+}
+
+function SecciLink({ offer }: { offer: OfferView }) {
+  const { t } = useI18n()
+  return offer.secciUrl ? (
+    <a
+      className="text-brand-800 underline underline-offset-4"
+      href={offer.secciUrl}
+      rel="noopener noreferrer"
+      aria-label={t('offers.secciLinkFrom', { lender: offer.lender.name })}
+    >
+      {t('offers.secciLink')}
+    </a>
+  ) : null
+}
+
+const TABLE_COLUMNS = [
+  'lender',
+  'amountTerm',
+  'apr',
+  'monthlyPayment',
+  'fees',
+  'totalCost',
+  'totalPayable',
+  'validUntil',
+  'action',
+] as const
+
+/**
+ * One group of offers, twice: cards on narrow screens and a table from xl up (CSS decides, so the
+ * server-rendered page is right before any script runs; the hidden one is display:none for everyone).
+ */
+function OfferList({
+  offers,
+  markers,
+  caption,
+  intlLocale,
+}: {
+  offers: OfferView[]
+  markers: Markers
+  caption: string
+  intlLocale: string
+}) {
+  const { t } = useI18n()
+  return (
+    <>
+      <ul className="mt-3 grid gap-4 md:grid-cols-2 xl:hidden" aria-label={caption}>
+        {offers.map((offer) => {
+          const figures = offerFigures(offer, intlLocale)
+          return (
+            <li key={offer.id} className="rounded-lg border border-slate-300 p-4" data-testid="offer-card">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                <h4
+                  className="min-w-0 break-words text-lg font-semibold text-slate-900"
+                  data-testid="offer-lender"
+                >
+                  {offer.lender.name}
+                </h4>
+                <OfferStatus offer={offer} />
+              </div>
+              <div className="mt-1 flex flex-wrap gap-2 empty:hidden">
+                <LowestApr offer={offer} markers={markers} />
+                <LowestCost offer={offer} markers={markers} />
+                <AmountFlag offer={offer} intlLocale={intlLocale} />
+              </div>
+              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 break-words hyphens-auto">
+                <div>
+                  <dt className="text-xs text-slate-600">{t('offers.col.apr')}</dt>
+                  <dd className="text-lg font-semibold text-slate-900" data-testid="offer-apr">
+                    {figures.apr}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">{t('offers.col.monthlyPayment')}</dt>
+                  <dd className="text-lg font-semibold text-slate-900" data-testid="offer-monthly">
+                    {figures.monthlyPayment}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">{t('offers.col.totalPayable')}</dt>
+                  <dd className="font-medium text-slate-900" data-testid="offer-total-payable">
+                    {figures.totalPayable}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">{t('offers.col.totalCost')}</dt>
+                  <dd className="font-medium text-slate-900" data-testid="offer-total-cost">
+                    {figures.totalCost}
+                  </dd>
+                </div>
+                <div className="col-span-2">
+                  <dt className="text-xs text-slate-600">{t('offers.col.amountTerm')}</dt>
+                  <dd className="font-medium text-slate-900" data-testid="offer-amount-term">
+                    {t('offers.amountTerm', { amount: figures.amount, months: offer.months })}
+                  </dd>
+                </div>
+              </dl>
+              <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+                <OpenLink offer={offer} className={buttonClasses('secondary', 'md')} />
+                <SecciLink offer={offer} />
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+
+      <div className="mt-3 hidden overflow-x-auto xl:block">
+        <table className="w-full border-collapse text-left text-sm" data-testid="offers-table">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-300 align-bottom text-slate-700">
+              {TABLE_COLUMNS.map((column) => (
+                <th key={column} scope="col" className="px-2 py-2 font-semibold">
+                  {t(`offers.col.${column}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {offers.map((offer) => {
+              const figures = offerFigures(offer, intlLocale)
+              return (
+                <tr key={offer.id} className="border-b border-slate-200 align-top" data-testid="offer-row">
+                  <th scope="row" className="px-2 py-3 font-semibold text-slate-900">
+                    <span className="block" data-testid="offer-lender">
+                      {offer.lender.name}
+                    </span>
+                    <OfferStatus offer={offer} />
+                    <span className="flex flex-col items-start font-normal empty:hidden">
+                      <LowestApr offer={offer} markers={markers} />
+                      <LowestCost offer={offer} markers={markers} />
+                      <AmountFlag offer={offer} intlLocale={intlLocale} />
+                    </span>
+                  </th>
+                  <td className="whitespace-nowrap px-2 py-3">
+                    <span className="block">{figures.amount}</span>
+                    <span className="block text-slate-600">
+                      {t('offers.months', { months: offer.months })}
+                    </span>
+                  </td>
+                  <td className="px-2 py-3">
+                    <span className="block whitespace-nowrap font-semibold" data-testid="offer-apr">
+                      {figures.apr}
+                    </span>
+                    <span className="block text-xs text-slate-600">
+                      {t('offers.nominalRate', { rate: figures.nominalRate })}
+                    </span>
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-3" data-testid="offer-monthly">
+                    {figures.monthlyPayment}
+                  </td>
+                  <td className="px-2 py-3 text-slate-700">
+                    <span className="block">{t('offers.fees.opening', { amount: figures.openingFee })}</span>
+                    <span className="block">{t('offers.fees.monthly', { amount: figures.monthlyFee })}</span>
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-3">
+                    <span className="block" data-testid="offer-total-cost">
+                      {figures.totalCost}
+                    </span>
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-3" data-testid="offer-total-payable">
+                    {figures.totalPayable}
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-3">{figures.validUntil}</td>
+                  <td className="px-2 py-3">
+                    <span className="flex flex-col items-start gap-1">
+                      <OpenLink offer={offer} className="text-brand-800 underline underline-offset-4" />
+                      <SecciLink offer={offer} />
+                    </span>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
   )
 }

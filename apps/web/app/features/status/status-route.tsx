@@ -39,10 +39,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const root = rootDataFromMatches(matches)
   const screen = loaderData?.screen ?? screenOfRouteId(matches.at(-1)?.id ?? '')
   if (!root || !isStatusScreen(screen)) return []
-  const { kind, status } = SCREEN_KIND[screen]
+  const { kind } = SCREEN_KIND[screen]
   return [
     { title: root.t(`status.${kind}.title`) },
-    ...(status === 200 ? [] : [{ name: 'robots', content: 'noindex' }]),
+    { name: 'description', content: root.t(`status.${kind}.text`, { brand: root.brandName }) },
+    // Issue 14: the test, demo and coming-soon screens are not pages to find in a search engine either.
+    { name: 'robots', content: 'noindex' },
     ...alternateLinks(screen, root.lang, {}, root.publicUrl),
   ]
 }
