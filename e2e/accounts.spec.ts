@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { latestLoginEmail, logInAs, uniqueEmail } from './helpers.ts'
+import { latestLoginEmail, logInAs, openPage, uniqueEmail } from './helpers.ts'
 
 test.describe('accounts and passwordless login', () => {
   test('a new user logs in with the e-mailed code, opens consents, logs out', async ({ page }) => {
     const email = uniqueEmail('new')
-    await page.goto('/')
+    await openPage(page, '/')
     await page.getByRole('link', { name: 'Kirjaudu' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kirjaudu sisään')
     await page.getByLabel('Sähköpostiosoite').fill(email)
@@ -19,7 +19,7 @@ test.describe('accounts and passwordless login', () => {
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByTestId('header-user')).toHaveText(email)
 
-    await page.goto('/asetukset/?menu=consents')
+    await openPage(page, '/asetukset/?menu=consents')
     await expect(page.getByRole('heading', { name: 'Suostumukset' })).toBeFocused()
     await page.getByLabel('Markkinointiviestit sähköpostiin').check()
     await page.getByRole('button', { name: 'Tallenna suostumukset' }).click()
@@ -34,30 +34,34 @@ test.describe('accounts and passwordless login', () => {
     await page.getByRole('button', { name: 'Kirjaudu ulos' }).click()
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('link', { name: 'Kirjaudu' })).toBeVisible()
-    await page.goto('/asetukset/')
+    await openPage(page, '/asetukset/')
     await expect(page).toHaveURL(/\/kirjaudu\/\?returnTo=%2Fasetukset%2F$/)
   })
 
-  test('the one-time link in the e-mail logs in, once', async ({ page }) => {
+  test('the one-time link in the e-mail shows the account, logs in when asked, once', async ({ page }) => {
     const email = uniqueEmail('link')
     await page.request.post('/api/v2/passwordless/start', {
       data: { email, language: 'en', returnTo: '/en/' },
     })
     const { link } = await latestLoginEmail(page.request, email)
     const path = new URL(link).pathname + new URL(link).search
-    await page.goto(path)
+    await openPage(page, path)
+    // Opening the link alone logs nobody in: the page names the account and waits (login CSRF).
+    await expect(page.getByTestId('autologin-account')).toHaveText(email)
+    await expect(page.getByTestId('header-user')).toHaveCount(0)
+    await page.getByRole('button', { name: 'Log in to this account' }).click()
     await expect(page).toHaveURL(/\/en\/$/)
     await expect(page.getByTestId('header-user')).toHaveText(email)
 
     await page.context().clearCookies()
-    await page.goto(path)
+    await openPage(page, path)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('The login link is not valid')
     await expect(page.getByRole('alert')).toContainText('expired or has already been used')
   })
 
   test('a wrong code shows a clear message beside the form', async ({ page }) => {
     const email = uniqueEmail('wrong')
-    await page.goto('/en/login/')
+    await openPage(page, '/en/login/')
     await page.getByLabel('E-mail address').fill(email)
     await page.getByRole('button', { name: 'Send login link' }).click()
     const { code } = await latestLoginEmail(page.request, email)
@@ -70,7 +74,7 @@ test.describe('accounts and passwordless login', () => {
 
   test('a consumer who calls an admin API is taken to the forbidden page', async ({ page }) => {
     await logInAs(page)
-    await page.goto('/admin/users/')
+    await openPage(page, '/admin/users/')
     await expect(page).toHaveURL(/\/forbidden\/$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ei käyttöoikeutta')
     // The user was cleared: the header offers logging in again.

@@ -1,11 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { openPage } from './helpers.ts'
 
 test.describe('landing page and loan calculator', () => {
   test('moving the amount changes the monthly payment and the button carries amount and period @mobile', async ({
     page,
   }) => {
-    await page.goto('/')
+    await openPage(page, '/')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Yksi hakemus, tarjoukset monelta lainanantajalta',
     )
@@ -54,6 +55,79 @@ test.describe('landing page and loan calculator', () => {
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
         .analyze()
       expect(results.violations).toEqual([])
+    })
+  }
+
+  test('below the calculator: products, lenders, how it works, FAQ and the newest articles @mobile', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+    const main = page.getByRole('main')
+    await expect(main.getByRole('heading', { level: 2 })).toHaveText([
+      'Lainalaskuri',
+      'Tuotteet',
+      'Lainanantajat, joiden kanssa toimimme',
+      'Näin palvelu toimii',
+      'Usein kysyttyä',
+      'Uusimmat artikkelit',
+    ])
+
+    const products = page.getByRole('region', { name: 'Tuotteet' })
+    await expect(products.getByRole('link', { name: 'Autolaina' })).toBeVisible()
+    await expect(products.getByRole('heading', { level: 3, name: 'Luottokortit' })).toBeVisible()
+
+    // The demo data's lenders, from the lender table.
+    const lenders = page.getByRole('region', { name: 'Lainanantajat, joiden kanssa toimimme' })
+    await expect(lenders.getByRole('listitem').filter({ hasText: 'Aurora Rahoitus' })).toBeVisible()
+    const count = await lenders.getByRole('listitem').count()
+    await expect(lenders).toContainText(`Välitämme hakemuksia ${count} lainanantajalle.`)
+
+    await expect(
+      page.getByRole('region', { name: 'Näin palvelu toimii' }).getByRole('heading', { level: 3 }),
+    ).toHaveCount(4)
+
+    const faq = page.getByRole('region', { name: 'Usein kysyttyä' })
+    const question = faq.getByText('Onko Lainavan palvelu maksuton?')
+    await question.click()
+    await expect(faq.locator('details[open] .prose-content')).toBeVisible()
+
+    const articles = page.getByRole('region', { name: 'Uusimmat artikkelit' })
+    await expect(articles.getByRole('heading', { level: 3 })).toHaveCount(3)
+    const newest = articles.getByRole('heading', { level: 3 }).first().getByRole('link')
+    const title = (await newest.textContent()) ?? ''
+    await newest.click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
+  })
+
+  for (const path of ['/', '/sv/', '/en/']) {
+    test(`every link of ${path}'s sections below the calculator leads to a page`, async ({
+      page,
+      request,
+    }) => {
+      await page.goto(path)
+      const sections = page.locator('main > section:not(:first-child)')
+      await expect(sections).toHaveCount(5)
+      const hrefs = new Set(
+        await sections
+          .getByRole('link')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href'))),
+      )
+      expect(hrefs.size).toBeGreaterThanOrEqual(15)
+      for (const href of hrefs) {
+        const response = await request.get(href ?? '', { maxRedirects: 0 })
+        expect(response.status(), href ?? '').toBe(200)
+      }
+    })
+  }
+
+  for (const path of ['/', '/sv/', '/en/']) {
+    test(`${path} does not scroll sideways at 320 px @mobile`, async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 800 })
+      await page.goto(path)
+      // Every answer open: the widest the sections get.
+      for (const summary of await page.locator('main summary').all()) await summary.click()
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
     })
   }
 

@@ -21,10 +21,10 @@ test.describe('routing and languages', () => {
       const router = (
         window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
       ).__reactRouterDataRouter
-      return router.navigate('/en/testi-sivu/')
+      return router.navigate('/en/ukk/')
     })
-    await expect(page).toHaveURL(/\/en\/404\/$/)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+    await expect(page).toHaveURL(/\/en\/usein-kysyttya\/$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   })
 
   test('a client-side navigation to an unknown path shows the not-found page', async ({ page }) => {
