@@ -29,7 +29,9 @@ export type Consents = {
   offerNotifications: boolean
 }
 
-export type ApplicationKind = 'consumer-loan' | 'credit-card'
+import type { ApplicationKind } from '@lainava/domain'
+
+export type { ApplicationKind }
 export type Recipient = { id: string; name: string }
 export type Draft = { kind: ApplicationKind; step: string; data: Record<string, unknown>; updatedAt: string }
 export type SubmitResult = { ok: true; applicationId: string; lenders: Recipient[]; loginEmailSent: boolean }
@@ -95,7 +97,7 @@ export type WebServices = {
      * (the review step shows exactly these; `application` is the form's data, consents not needed).
      */
     recipients(input: {
-      kind: ApplicationKind
+      kind: 'consumer-loan' | 'credit-card'
       language: string
       application: unknown
     }): Promise<{ ok: true; lenders: Recipient[] } | Failure>

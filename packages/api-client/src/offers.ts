@@ -1,5 +1,6 @@
 // The applicant's view of the marketplace, as the offers API returns it (apps/api marketplace/offers.ts).
 
+import type { ApplicationKind } from '@lainava/domain'
 export type OfferStatus = 'offered' | 'accepted' | 'expired' | 'withdrawn'
 export type LenderAnswerStatus = 'pending' | 'declined' | OfferStatus
 
@@ -30,7 +31,7 @@ export type OfferView = {
 
 export type ApplicationOffersView = {
   id: string
-  kind: 'consumer-loan' | 'credit-card'
+  kind: ApplicationKind
   status: string
   amount: number
   periodMonths: number

@@ -156,7 +156,12 @@ export const outboxEmails = pgTable(
   (table) => [index('outbox_emails_to').on(table.toAddress, table.createdAt)],
 )
 
-export const applicationKind = pgEnum('application_kind', ['consumer-loan', 'credit-card'])
+export const applicationKind = pgEnum('application_kind', [
+  'consumer-loan',
+  'credit-card',
+  'business-loan',
+  'factoring',
+])
 
 /**
  * Saved progress of an application form, tied to the browser (a cookie whose
@@ -197,6 +202,9 @@ export const applications = pgTable(
     periodMonths: integer('period_months').notNull(),
     purpose: text('purpose'),
     language: text('language').notNull().default('fi'),
+    /** Business applications: the company's Y-tunnus and name, for the admins' search (not personal data). */
+    businessId: text('business_id'),
+    companyName: text('company_name'),
     /** Everything else of the form except identity numbers (those are in applicants, encrypted). */
     details: jsonb('details').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -209,6 +217,8 @@ export const applications = pgTable(
   (table) => [
     uniqueIndex('applications_user_idempotency').on(table.userId, table.idempotencyKey),
     index('applications_user').on(table.userId, table.createdAt),
+    index('applications_kind_created').on(table.kind, table.createdAt),
+    index('applications_business_id').on(table.businessId),
   ],
 )
 
@@ -290,6 +300,16 @@ export const offers = pgTable(
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     secciUrl: text('secci_url'),
     lenderReference: text('lender_reference'),
+    /**
+     * Credit card offers: `amount` is the credit limit, and the instalment, APR and totals are those of
+     * the representative example (`exampleAmount` drawn at once, repaid in 12 equal monthly instalments).
+     */
+    cardType: text('card_type'),
+    exampleAmount: numeric('example_amount', { precision: 12, scale: 2, mode: 'number' }),
+    annualFee: numeric('annual_fee', { precision: 12, scale: 2, mode: 'number' }),
+    gracePeriodDays: integer('grace_period_days'),
+    /** Business offers: the lender asks for a personal guarantee from the owner. */
+    personalGuarantee: boolean('personal_guarantee').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** When the lender was told of the acceptance. */
@@ -330,4 +350,56 @@ export const contactMessages = pgTable(
     handledAt: timestamp('handled_at', { withTimezone: true }),
   },
   (table) => [index('contact_messages_created').on(table.createdAt)],
+)
+
+/**
+ * Settings that admins change without a deploy, one JSON value per key (e.g. `sme-limits`: the SME
+ * amount and period limits that the config endpoint serves). Validated by the domain type of the key.
+ */
+export const productSettings = pgTable('product_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+})
+
+/** Admins' notes on an application. A note may name people: its text is encrypted. */
+export const applicationNotes = pgTable(
+  'application_notes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    applicationId: uuid('application_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    textEncrypted: text('text_encrypted').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('application_notes_application').on(table.applicationId, table.createdAt)],
+)
+
+/**
+ * Who read or changed what: every admin read of personal data and every admin or lender change.
+ * Append-only: a trigger refuses UPDATE and DELETE (migration 0005). It holds ids and field names,
+ * never the personal data itself, so it may outlive the people it mentions.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The user who acted (no foreign key: the row stays when the account is deleted). */
+    actorId: uuid('actor_id'),
+    actorRole: text('actor_role').notNull(),
+    /** Dotted verb, e.g. `application.read`, `application.status`, `application.note`, `settings.update`. */
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    /** What changed (field names, old and new status): never personal data. */
+    details: jsonb('details').notNull().default({}),
+  },
+  (table) => [
+    index('audit_log_subject').on(table.subjectType, table.subjectId, table.at),
+    index('audit_log_at').on(table.at),
+  ],
 )

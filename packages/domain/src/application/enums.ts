@@ -1,3 +1,7 @@
+/** The kinds of application, one per product a person or a company applies for. */
+export const APPLICATION_KINDS = ['consumer-loan', 'credit-card', 'business-loan', 'factoring'] as const
+export type ApplicationKind = (typeof APPLICATION_KINDS)[number]
+
 // spec §3 "Form enumerations": values exactly as spelt there; labels come from
 // the catalogues (enum.<group>.<slug>).
 export const MARITAL_STATUSES = ['married', 'live together', 'divorced', 'single', 'widow'] as const

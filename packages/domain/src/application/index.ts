@@ -1,3 +1,4 @@
+export * from './business.ts'
 export * from './countries.ts'
 export * from './enums.ts'
 export * from './phone.ts'

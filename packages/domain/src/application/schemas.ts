@@ -38,6 +38,9 @@ export const VALIDATION_MESSAGE_KEYS = [
   'validation.income.netAboveGross',
   'validation.coApplicant.sameHetu',
   'validation.number.range',
+  'validation.businessId.invalid',
+  'validation.sme.amount.range',
+  'validation.sme.period.range',
 ] as const
 export type ValidationMessageKey = (typeof VALIDATION_MESSAGE_KEYS)[number]
 
@@ -85,6 +88,9 @@ const text = (max: number) =>
 const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: REQUIRED })
 
 const nameField = text(60).regex(/^\p{L}[\p{L}\p{M} '’.-]*$/u, 'validation.name.invalid')
+
+/** The field builders, for the schemas of the other products (business.ts): one way to say "required". */
+export const fields = { obj, list, flag, toNumber, numberError, wholeNumber, text, choice, nameField }
 
 /** ISO date YYYY-MM-DD that exists and is not in the future. */
 export const pastDate = z

@@ -24,7 +24,7 @@ export const MATCHED_APPLICATION_SCHEMAS = {
   'credit-card': z.object(cardShape, { error: 'validation.required' }),
 } as const
 
-export type MatchedApplication = z.output<(typeof MATCHED_APPLICATION_SCHEMAS)[LenderProduct]>
+export type MatchedApplication = z.output<(typeof MATCHED_APPLICATION_SCHEMAS)[keyof typeof MATCHED_APPLICATION_SCHEMAS]>
 
 /** The credit asked for, as stored on the application row: a card's limit over a nominal year. */
 export function requestedCredit(

@@ -2,7 +2,7 @@
 // a lender receives it when the product is one it offers, the application meets its criteria,
 // and its own filtering settings let it through. Nothing else (no fee, no ranking) decides.
 
-export const LENDER_PRODUCTS = ['consumer-loan', 'credit-card'] as const
+export const LENDER_PRODUCTS = ['consumer-loan', 'credit-card', 'business-loan', 'factoring'] as const
 export type LenderProduct = (typeof LENDER_PRODUCTS)[number]
 
 export type LenderCriteria = {

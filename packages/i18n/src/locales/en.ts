@@ -1,4 +1,7 @@
 import type { Messages } from './fi.ts'
+import * as admin from './parts/admin.ts'
+import * as business from './parts/business.ts'
+import * as cards from './parts/cards.ts'
 
 export const en: Messages = {
   'meta.landing.title': '{brand} – compare loans with one application',
@@ -655,4 +658,7 @@ export const en: Messages = {
   'nav.applyLoan': 'Apply for a loan',
   'nav.applyCard': 'Apply for a credit card',
   'nav.articles': 'Articles: {topic}',
+  ...cards.en,
+  ...business.en,
+  ...admin.en,
 }

@@ -1,3 +1,7 @@
+import * as admin from './parts/admin.ts'
+import * as business from './parts/business.ts'
+import * as cards from './parts/cards.ts'
+
 // Finnish is the source catalogue: every other language must have the same keys
 // (the `Messages` type makes a missing key a type error). ICU syntax, see format.ts.
 export const fi = {
@@ -657,6 +661,9 @@ export const fi = {
   'nav.applyLoan': 'Hae lainaa',
   'nav.applyCard': 'Hae luottokorttia',
   'nav.articles': 'Artikkelit: {topic}',
+  ...cards.fi,
+  ...business.fi,
+  ...admin.fi,
 } as const
 
 export type MessageKey = keyof typeof fi

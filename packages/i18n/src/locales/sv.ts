@@ -1,4 +1,7 @@
 import type { Messages } from './fi.ts'
+import * as admin from './parts/admin.ts'
+import * as business from './parts/business.ts'
+import * as cards from './parts/cards.ts'
 
 export const sv: Messages = {
   'meta.landing.title': '{brand} – konkurrensutsätt ditt lån med en ansökan',
@@ -654,4 +657,7 @@ export const sv: Messages = {
   'nav.applyLoan': 'Ansök om lån',
   'nav.applyCard': 'Ansök om kreditkort',
   'nav.articles': 'Artiklar: {topic}',
+  ...cards.sv,
+  ...business.sv,
+  ...admin.sv,
 }

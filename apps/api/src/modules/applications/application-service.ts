@@ -29,7 +29,10 @@ class RolledBack extends Error {
     this.result = result
   }
 }
-export type ApplicationKind = 'consumer-loan' | 'credit-card'
+
+import type { ApplicationKind } from '@lainava/domain'
+
+export type { ApplicationKind }
 
 type ApplicantInput = { firstName: string; lastName: string; hetu: string; email: string; phone: string }
 type Section = Record<string, unknown>

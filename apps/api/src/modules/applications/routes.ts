@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
-import { ConsumerLoanApplicationSchema, CreditCardApplicationSchema } from '@lainava/domain'
+import {
+  APPLICATION_KINDS,
+  ConsumerLoanApplicationSchema,
+  CreditCardApplicationSchema,
+} from '@lainava/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { errorBody } from '../../plugins/errors.ts'
@@ -18,7 +22,7 @@ import {
 export const DRAFT_COOKIE = 'lv_draft'
 const DRAFT_MAX_AGE = 60 * 60 * 24 * 30
 
-const KindSchema = z.enum(['consumer-loan', 'credit-card'])
+const KindSchema = z.enum(APPLICATION_KINDS)
 const RecipientSchema = z.object({ id: z.uuid(), name: z.string() })
 const SummarySchema = z
   .object({

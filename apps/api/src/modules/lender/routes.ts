@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
 import { schema } from '@lainava/db'
+import { APPLICATION_KINDS } from '@lainava/domain'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
@@ -52,7 +53,7 @@ const RejectionSchema = ErrorBodySchema.extend({
 const ReceivedSchema = z
   .object({
     id: z.uuid(),
-    kind: z.enum(['consumer-loan', 'credit-card']),
+    kind: z.enum(APPLICATION_KINDS),
     amount: z.number(),
     periodMonths: z.number().int(),
     purpose: z.string().nullable(),

@@ -1,5 +1,10 @@
 import { type Database, schema } from '@lainava/db'
-import { type ApplicationFacts, deriveApplicationFacts, type MatchFacts } from '@lainava/domain'
+import {
+  type ApplicationFacts,
+  type ApplicationKind,
+  deriveApplicationFacts,
+  type MatchFacts,
+} from '@lainava/domain'
 import type { PartnerApplication } from '@lainava/domain/marketplace/partner-protocol'
 import { eq } from 'drizzle-orm'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
@@ -16,7 +21,7 @@ const section = (value: unknown): Section => (value && typeof value === 'object'
 export type StoredApplication = {
   id: string
   userId: string
-  kind: 'consumer-loan' | 'credit-card'
+  kind: ApplicationKind
   language: string
   createdAt: Date
   match: MatchFacts

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
+import { APPLICATION_KINDS } from '@lainava/domain'
 import { z } from 'zod'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -35,7 +36,7 @@ export const OfferSchema = z
 const ApplicationOffersSchema = z
   .object({
     id: z.uuid(),
-    kind: z.enum(['consumer-loan', 'credit-card']),
+    kind: z.enum(APPLICATION_KINDS),
     status: z.string(),
     amount: z.number(),
     periodMonths: z.number().int(),

@@ -1,3 +1,4 @@
+import { APPLICATION_KINDS } from '@lainava/domain'
 import { z } from 'zod'
 
 // GDPR art. 15 and 20: the one schema of the data export. The route answers with it and the
@@ -109,7 +110,7 @@ export const UserDataExportSchema = z
     drafts: z.array(
       z.object({
         id: z.uuid(),
-        kind: z.enum(['consumer-loan', 'credit-card']),
+        kind: z.enum(APPLICATION_KINDS),
         step: z.string(),
         data: Json.describe('The form as saved (a co-applicant’s identity code left out)'),
         createdAt: Time,
@@ -120,7 +121,7 @@ export const UserDataExportSchema = z
     applications: z.array(
       z.object({
         id: z.uuid(),
-        kind: z.enum(['consumer-loan', 'credit-card']),
+        kind: z.enum(APPLICATION_KINDS),
         status: z.string(),
         idempotencyKey: z.string(),
         amount: z.number(),

@@ -36,7 +36,7 @@ export async function submitApplicationAction(
 export async function previewRecipientsAction(
   services: Pick<WebLoadContext, 'applications'>,
   form: globalThis.FormData,
-  kind: ApplicationKind,
+  kind: 'consumer-loan' | 'credit-card',
   payload: unknown,
 ) {
   const result = await services.applications.recipients({
