@@ -1,6 +1,7 @@
 import type { Messages } from './fi.ts'
 import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
+import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
 
 export const en: Messages = {
@@ -660,5 +661,6 @@ export const en: Messages = {
   'nav.articles': 'Articles: {topic}',
   ...cards.en,
   ...business.en,
+  ...businessForms.en,
   ...admin.en,
 }

@@ -1,5 +1,6 @@
 import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
+import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
 
 // Finnish is the source catalogue: every other language must have the same keys
@@ -663,6 +664,7 @@ export const fi = {
   'nav.articles': 'Artikkelit: {topic}',
   ...cards.fi,
   ...business.fi,
+  ...businessForms.fi,
   ...admin.fi,
 } as const
 

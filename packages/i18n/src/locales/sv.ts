@@ -1,6 +1,7 @@
 import type { Messages } from './fi.ts'
 import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
+import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
 
 export const sv: Messages = {
@@ -659,5 +660,6 @@ export const sv: Messages = {
   'nav.articles': 'Artiklar: {topic}',
   ...cards.sv,
   ...business.sv,
+  ...businessForms.sv,
   ...admin.sv,
 }
