@@ -113,7 +113,7 @@ const FI_CONSENTS = [
   'Hyväksyn käyttöehdot',
   'Olen lukenut tietosuojaselosteen',
   'Lainanantajat saavat tarkistaa luottotietoni',
-  'Hakemukseni saa välittää alla luetelluille lainanantajille',
+  'Hakemukseni saa välittää yllä luetelluille lainanantajille',
 ] as const
 
 test.describe('consumer loan application', () => {
@@ -204,7 +204,7 @@ test.describe('consumer loan application', () => {
       'I accept the terms of use',
       'I have read the privacy policy',
       'Lenders may check my credit information',
-      'My application may be passed to the lenders listed below',
+      'My application may be passed to the lenders listed above',
     ])
     await page.getByRole('button', { name: 'Send application' }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(

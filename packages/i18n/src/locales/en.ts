@@ -388,7 +388,7 @@ export const en: Messages = {
   'field.termsLink': 'Read the terms of use',
   'field.privacyLink': 'Read the privacy policy',
   'field.creditCheckConsent': 'Lenders may check my credit information',
-  'field.shareWithLendersConsent': 'My application may be passed to the lenders listed below',
+  'field.shareWithLendersConsent': 'My application may be passed to the lenders listed above',
   'field.marketingEmail': 'You may send me offers by e-mail',
   'field.marketingSms': 'You may send me offers by text message',
   'field.cardTypePreference': 'Preferred card',

@@ -391,7 +391,7 @@ export const fi = {
   'field.termsLink': 'Lue käyttöehdot',
   'field.privacyLink': 'Lue tietosuojaseloste',
   'field.creditCheckConsent': 'Lainanantajat saavat tarkistaa luottotietoni',
-  'field.shareWithLendersConsent': 'Hakemukseni saa välittää alla luetelluille lainanantajille',
+  'field.shareWithLendersConsent': 'Hakemukseni saa välittää yllä luetelluille lainanantajille',
   'field.marketingEmail': 'Saa lähettää minulle tarjouksia sähköpostilla',
   'field.marketingSms': 'Saa lähettää minulle tarjouksia tekstiviestillä',
   'field.cardTypePreference': 'Toivottu kortti',

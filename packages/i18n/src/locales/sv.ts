@@ -388,7 +388,7 @@ export const sv: Messages = {
   'field.termsLink': 'Läs användarvillkoren',
   'field.privacyLink': 'Läs dataskyddsbeskrivningen',
   'field.creditCheckConsent': 'Långivarna får kontrollera mina kreditupplysningar',
-  'field.shareWithLendersConsent': 'Min ansökan får förmedlas till långivarna nedan',
+  'field.shareWithLendersConsent': 'Min ansökan får förmedlas till långivarna ovan',
   'field.marketingEmail': 'Ni får skicka mig erbjudanden per e-post',
   'field.marketingSms': 'Ni får skicka mig erbjudanden per sms',
   'field.cardTypePreference': 'Önskat kort',
