@@ -136,6 +136,14 @@ export const ConfigSchema = z
       .transform((text) => text.split(',').map((item) => item.trim()))
       .pipe(z.array(originText).min(1))
       .optional(),
+    /** The Finnish Trade Register's open data service (YTJ API v3): company lookup by Y-tunnus. Unset: no lookup. */
+    PRH_API_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s?#]+$/,
+        'must be an http(s) URL such as https://avoindata.prh.fi/opendata-ytj-api/v3',
+      )
+      .optional(),
     /** Lender endpoints may be http and on loopback or private addresses (local development, the simulator). */
     LENDER_ALLOW_PRIVATE_NETWORK: booleanText.optional(),
     ENCRYPTION_KEY: z

@@ -29,7 +29,7 @@ export type Consents = {
   offerNotifications: boolean
 }
 
-import type { ApplicationKind } from '@lainava/domain'
+import type { ApplicationKind, CompanyLookup, SmeConfig } from '@lainava/domain'
 
 export type { ApplicationKind }
 export type Recipient = { id: string; name: string }
@@ -97,7 +97,7 @@ export type WebServices = {
      * (the review step shows exactly these; `application` is the form's data, consents not needed).
      */
     recipients(input: {
-      kind: 'consumer-loan' | 'credit-card'
+      kind: ApplicationKind
       language: string
       application: unknown
     }): Promise<{ ok: true; lenders: Recipient[] } | Failure>
@@ -126,6 +126,17 @@ export type WebServices = {
     getConsents(userId: string): Promise<Consents & { updatedAt: string | null }>
     updateConsents(userId: string, consents: Consents): Promise<void>
     deleteAccount(userId: string): Promise<{ setCookies: string[] }>
+  }
+  /** Issue 15: the business side (SME loans and factoring). */
+  business: {
+    /** The SME limits in force (admins change them without a deploy; the defaults otherwise). */
+    smeConfig(): Promise<SmeConfig>
+    /**
+     * The company behind a Y-tunnus from the Finnish Trade Register (`PRH_API_URL`): `company` null
+     * when not found or the register did not answer; `source` 'off' when no register is set. A
+     * malformed Y-tunnus is a 400 failure with the field problem on `businessId`.
+     */
+    lookupCompany(input: { businessId: string; language: string }): Promise<CompanyLookup | Failure>
   }
   lenders: {
     /** Active lenders with their public profile and ranges, for the lender list page. */

@@ -1,8 +1,13 @@
 import { loadContent } from '@lainava/content/server'
 import { schema } from '@lainava/db'
 import {
+  BusinessIdSchema,
+  businessLoanApplicationSchema,
+  businessMatchedSchema,
   ConsumerLoanApplicationSchema,
   CreditCardApplicationSchema,
+  FactoringApplicationSchema,
+  isBusinessKind,
   MATCHED_APPLICATION_SCHEMAS,
 } from '@lainava/domain'
 import { catalogueLocale } from '@lainava/i18n'
@@ -34,6 +39,8 @@ import { describeLink, startLogin, verifyCode, verifyLink } from '../modules/aut
 import { toProfile } from '../modules/auth/profile.ts'
 import { authenticate, endSession } from '../modules/auth/session-service.ts'
 import { randomToken } from '../modules/auth/tokens.ts'
+import { lookupCompany } from '../modules/business/company-lookup.ts'
+import { readSmeConfig } from '../modules/business/sme-config.ts'
 import { sendContactMessage } from '../modules/contact/contact-service.ts'
 import { previewRecipients } from '../modules/marketplace/marketplace.ts'
 import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
@@ -169,7 +176,11 @@ export function createWebServices(services: Services): WebServices {
     },
     applications: {
       async recipients({ kind, language, application }) {
-        const parsed = MATCHED_APPLICATION_SCHEMAS[kind].safeParse(application)
+        const parsed = (
+          isBusinessKind(kind)
+            ? businessMatchedSchema(kind, await readSmeConfig(db))
+            : MATCHED_APPLICATION_SCHEMAS[kind]
+        ).safeParse(application)
         if (!parsed.success) {
           const t = translatorFor(catalogueLocale(language))
           return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
@@ -193,7 +204,13 @@ export function createWebServices(services: Services): WebServices {
       },
       async submit({ cookieHeader, kind, idempotencyKey, language, application, ip }) {
         const parsed = (
-          kind === 'consumer-loan' ? ConsumerLoanApplicationSchema : CreditCardApplicationSchema
+          kind === 'business-loan'
+            ? businessLoanApplicationSchema(await readSmeConfig(db))
+            : kind === 'factoring'
+              ? FactoringApplicationSchema
+              : kind === 'consumer-loan'
+                ? ConsumerLoanApplicationSchema
+                : CreditCardApplicationSchema
         ).safeParse(application)
         const t = translatorFor(catalogueLocale(language))
         if (!parsed.success) {
@@ -233,6 +250,20 @@ export function createWebServices(services: Services): WebServices {
       async deleteAccount(userId) {
         await deleteAccount(services, userId)
         return { setCookies: clearedSessionCookies(cookieOptions) }
+      },
+    },
+    business: {
+      smeConfig: () => readSmeConfig(db),
+      async lookupCompany({ businessId, language }) {
+        const parsed = BusinessIdSchema.safeParse(businessId)
+        if (!parsed.success) {
+          const t = translatorFor(catalogueLocale(language))
+          return invalid(
+            language,
+            fieldProblems(parsed.error.issues, t, { input: businessId, prefix: 'businessId' }),
+          )
+        }
+        return lookupCompany(services, parsed.data)
       },
     },
     lenders: {

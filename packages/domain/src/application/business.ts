@@ -210,3 +210,30 @@ export const FactoringApplicationSchema = obj({
   consents: ConsentsSchema,
 })
 export type FactoringApplication = z.output<typeof FactoringApplicationSchema>
+
+// ---------------------------------------------------------------------------------------------
+// The trade register lookup (PRH / YTJ open data): what the company details step may fill in.
+
+/** A company as the Finnish Trade Register has it: enough to fill in the company details step. */
+export type RegisteredCompany = { name: string; legalForm: LegalForm; registeredOn: string }
+
+/**
+ * The lookup's answer: `company` null when the register does not know the Y-tunnus (or did not
+ * answer in time); `source` 'off' when no register is configured (`PRH_API_URL` unset).
+ */
+export type CompanyLookup = { ok: true; company: RegisteredCompany | null; source: 'prh' | 'off' }
+
+/**
+ * The business application as lenders are matched on it (the review step's preview of the
+ * recipients): the whole form but the consents, which are asked for after the preview.
+ */
+export function businessMatchedSchema(kind: 'business-loan' | 'factoring', config: SmeConfig) {
+  return kind === 'business-loan'
+    ? businessLoanApplicationSchema(config).omit({ consents: true })
+    : FactoringApplicationSchema.omit({ consents: true })
+}
+
+export const BUSINESS_KINDS = ['business-loan', 'factoring'] as const
+export type BusinessKind = (typeof BUSINESS_KINDS)[number]
+export const isBusinessKind = (kind: string): kind is BusinessKind =>
+  (BUSINESS_KINDS as readonly string[]).includes(kind)

@@ -45,7 +45,7 @@ async function matchingLenders(db: Database, facts: MatchFacts): Promise<Recipie
 export function previewRecipients(
   db: Database,
   kind: LenderProduct,
-  application: MatchedApplication,
+  application: MatchedApplication | Record<string, unknown>,
   now: Date = new Date(),
 ): Promise<Recipient[]> {
   return matchingLenders(db, deriveApplicationFacts(kind, application, now).match)
