@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CARD_TYPES, type CardType } from '../application/enums.ts'
 import { ConsumerLoanApplicationSchema, CreditCardApplicationSchema } from '../application/schemas.ts'
 import { ageOn, parseHenkilotunnus } from '../validators.ts'
 import type { LenderProduct, MatchFacts } from './criteria.ts'
@@ -24,7 +25,9 @@ export const MATCHED_APPLICATION_SCHEMAS = {
   'credit-card': z.object(cardShape, { error: 'validation.required' }),
 } as const
 
-export type MatchedApplication = z.output<(typeof MATCHED_APPLICATION_SCHEMAS)[keyof typeof MATCHED_APPLICATION_SCHEMAS]>
+export type MatchedApplication = z.output<
+  (typeof MATCHED_APPLICATION_SCHEMAS)[keyof typeof MATCHED_APPLICATION_SCHEMAS]
+>
 
 /** The credit asked for, as stored on the application row: a card's limit over a nominal year. */
 export function requestedCredit(
@@ -39,6 +42,9 @@ export function requestedCredit(
     purpose: typeof loan.purpose === 'string' ? loan.purpose : null,
   }
 }
+
+const cardTypeOf = (value: unknown): CardType | null =>
+  (CARD_TYPES as readonly unknown[]).includes(value) ? (value as CardType) : null
 
 function debtPayments(debts: unknown): number {
   const list = section(debts).debts
@@ -82,6 +88,7 @@ export function deriveApplicationFacts(kind: LenderProduct, application: Section
       employmentType: typeof work.employmentType === 'string' ? work.employmentType : 'unknown',
       hasPaymentDefaults,
       purpose,
+      cardType: kind === 'credit-card' ? cardTypeOf(application.cardTypePreference) : null,
     },
     household: {
       size: Math.max(1, num(applicant.adults) + num(applicant.children)),

@@ -2,6 +2,8 @@
 // a lender receives it when the product is one it offers, the application meets its criteria,
 // and its own filtering settings let it through. Nothing else (no fee, no ranking) decides.
 
+import type { CardType } from '../application/enums.ts'
+
 export const LENDER_PRODUCTS = ['consumer-loan', 'credit-card', 'business-loan', 'factoring'] as const
 export type LenderProduct = (typeof LENDER_PRODUCTS)[number]
 
@@ -15,6 +17,8 @@ export type LenderCriteria = {
   minNetIncome: number
   employmentTypes: string[]
   acceptsPaymentDefaults: boolean
+  /** Card issuers: the card types it issues (issue 14: the applicant's chosen type is used). */
+  cardTypes?: CardType[]
 }
 
 /** A lender's own switches, set on the lender filtering page. */
@@ -36,6 +40,8 @@ export type MatchFacts = {
   employmentType: string
   hasPaymentDefaults: boolean
   purpose: string | null
+  /** Credit-card applications: the card type asked for; `other` (or none) takes any issuer. */
+  cardType?: CardType | null
 }
 
 export type MatchReason =
@@ -48,6 +54,7 @@ export type MatchReason =
   | 'employment'
   | 'payment-defaults'
   | 'purpose'
+  | 'card-type'
 
 export type MatchResult = { matched: true } | { matched: false; reason: MatchReason }
 
@@ -70,5 +77,14 @@ export function matchLender(
   if (!criteria.employmentTypes.includes(facts.employmentType)) return no('employment')
   if (facts.hasPaymentDefaults && !criteria.acceptsPaymentDefaults) return no('payment-defaults')
   if (facts.purpose && filtering.excludedPurposes.includes(facts.purpose)) return no('purpose')
+  // A card issuer that lists no card types is asked only when any card will do.
+  if (
+    facts.product === 'credit-card' &&
+    facts.cardType &&
+    facts.cardType !== 'other' &&
+    !(criteria.cardTypes ?? []).includes(facts.cardType)
+  ) {
+    return no('card-type')
+  }
   return { matched: true }
 }

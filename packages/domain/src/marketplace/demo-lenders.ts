@@ -1,4 +1,5 @@
 import type { LenderCriteria } from './criteria.ts'
+import type { SandboxCardPricing } from './sandbox-card.ts'
 import type { SandboxPricing } from './sandbox-lender.ts'
 
 // The demo lenders a new database gets (packages/db seed), here in the domain so that the
@@ -44,6 +45,16 @@ const price = (
   delaySeconds: number,
 ): SandboxPricing => ({ baseMargin, openingFee, monthlyFee, maxDebtServiceRatio, delaySeconds })
 
+/** A card issuer's card pricing: rate margin (points), annual and monthly fee, grace days, limits. */
+const card = (
+  rateMargin: number,
+  annualFee: number,
+  monthlyFee: number,
+  gracePeriodDays: number,
+  maxLimit: number,
+  limitToIncome: number,
+): SandboxCardPricing => ({ rateMargin, annualFee, monthlyFee, gracePeriodDays, maxLimit, limitToIncome })
+
 export const DEMO_LENDERS: readonly DemoLender[] = [
   {
     slug: 'aurora-rahoitus',
@@ -63,8 +74,11 @@ export const DEMO_LENDERS: readonly DemoLender[] = [
     slug: 'lahde-luotto',
     name: 'Lähde Luotto',
     description: 'Pienet ja keskisuuret lainat nopealla päätöksellä.',
-    criteria: loan(500, 20_000, 1, 10, { products: ['consumer-loan', 'credit-card'] }),
-    sandbox: price(6.5, 49, 5, 0.5, 0),
+    criteria: loan(500, 20_000, 1, 10, {
+      products: ['consumer-loan', 'credit-card'],
+      cardTypes: ['visa', 'mastercard'],
+    }),
+    sandbox: { ...price(6.5, 49, 5, 0.5, 0), card: card(9.5, 0, 2.5, 45, 5000, 1.5) },
   },
   {
     slug: 'pohjoisranta-pankki',
@@ -77,8 +91,11 @@ export const DEMO_LENDERS: readonly DemoLender[] = [
     slug: 'revontuli-credit',
     name: 'Revontuli Credit',
     description: 'Joustavat laina-ajat yhdestä viiteentoista vuoteen.',
-    criteria: loan(1000, 40_000, 1, 15, { products: ['consumer-loan', 'credit-card'] }),
-    sandbox: price(4.9, 0, 6.9, 0.5, 3),
+    criteria: loan(1000, 40_000, 1, 15, {
+      products: ['consumer-loan', 'credit-card'],
+      cardTypes: ['mastercard'],
+    }),
+    sandbox: { ...price(4.9, 0, 6.9, 0.5, 3), card: card(7.9, 25, 0, 55, 15_000, 3) },
   },
   {
     slug: 'saimaa-laina',
@@ -105,8 +122,12 @@ export const DEMO_LENDERS: readonly DemoLender[] = [
     slug: 'merituuli-pankki',
     name: 'Merituuli Pankki',
     description: 'Pankki, joka lainaa myös yrittäjille ja eläkeläisille.',
-    criteria: loan(2000, 50_000, 1, 15, { minAge: 25, products: ['consumer-loan', 'credit-card'] }),
-    sandbox: price(2.7, 50, 3, 0.4, 60),
+    criteria: loan(2000, 50_000, 1, 15, {
+      minAge: 25,
+      products: ['consumer-loan', 'credit-card'],
+      cardTypes: ['visa', 'amex'],
+    }),
+    sandbox: { ...price(2.7, 50, 3, 0.4, 60), card: card(6.9, 45, 0, 50, 20_000, 4) },
   },
   {
     slug: 'kaamos-luotto',
@@ -119,8 +140,11 @@ export const DEMO_LENDERS: readonly DemoLender[] = [
     slug: 'ilves-rahoitus',
     name: 'Ilves Rahoitus',
     description: 'Vakuudettomia lainoja ja luottolimiittejä.',
-    criteria: loan(1000, 25_000, 1, 10, { products: ['consumer-loan', 'credit-card'] }),
-    sandbox: price(5.5, 25, 4.9, 0.5, 300),
+    criteria: loan(1000, 25_000, 1, 10, {
+      products: ['consumer-loan', 'credit-card'],
+      cardTypes: ['visa', 'diners'],
+    }),
+    sandbox: { ...price(5.5, 25, 4.9, 0.5, 300), card: card(8.5, 20, 1, 40, 10_000, 2) },
   },
   {
     slug: 'sisu-laina',

@@ -1,4 +1,6 @@
 export * from './application-match.ts'
+export * from './card-offer-terms.ts'
 export * from './criteria.ts'
 export * from './offer-terms.ts'
+export * from './sandbox-card.ts'
 export * from './sandbox-lender.ts'

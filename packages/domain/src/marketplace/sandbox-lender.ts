@@ -1,5 +1,6 @@
 import { checkConsumerCaps, maxNominalRate, maxOtherCostsPerYear } from '../credit-caps.ts'
 import { annuityPayment, roundHalfUp } from '../loan-math.ts'
+import type { SandboxCardPricing } from './sandbox-card.ts'
 
 // The built-in "sandbox" lenders (product decisions "Lenders"): a deterministic
 // model of a credit decision, for the embedded default and the tests. Each
@@ -52,7 +53,7 @@ export type SandboxDecision =
   | { decision: 'decline'; reason: 'criteria' | 'affordability' }
 
 /** A small stable hash → [0, 1): variety between lenders without randomness. */
-function unitHash(text: string): number {
+export function unitHash(text: string): number {
   let hash = 2166136261
   for (let index = 0; index < text.length; index++) {
     hash ^= text.charCodeAt(index)
@@ -132,8 +133,8 @@ export function sandboxDecision(
   return { decision: 'offer', ...offer }
 }
 
-/** The pricing part of a sandbox lender, stored on the lender row. */
+/** The pricing part of a sandbox lender, stored on the lender row; `card` for card issuers. */
 export type SandboxPricing = Pick<
   SandboxLenderProfile,
   'baseMargin' | 'openingFee' | 'monthlyFee' | 'maxDebtServiceRatio' | 'delaySeconds'
->
+> & { card?: SandboxCardPricing }
