@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { DEFAULT_SME_CONFIG, type SmeConfig, smeConfigResponse, smeLoanSchema } from './business.ts'
 import { parseLoanPrefill } from './prefill.ts'
 import { LoanStepSchema } from './schemas.ts'
 
 const consumer = (search: string) => parseLoanPrefill(search, { kind: 'consumer' })
-const sme = (search: string, limits?: Parameters<typeof parseLoanPrefill>[1] & { kind: 'sme' }) =>
-  parseLoanPrefill(search, limits ?? { kind: 'sme' })
+const sme = (search: string, config?: SmeConfig) => parseLoanPrefill(search, { kind: 'sme', config })
 
 describe('loan prefill from the address (spec §1, §5, §9)', () => {
   it('reads amount, period and a known purpose', () => {
@@ -74,12 +74,39 @@ describe('loan prefill from the address (spec §1, §5, §9)', () => {
     expect(sme('amount=25000&period=6&purpose=renovation')?.purpose).toBeUndefined()
   })
 
-  it('SME: limits from the config response win over the defaults', () => {
-    const limits = {
-      kind: 'sme' as const,
-      limits: { minAmount: 1000, maxAmount: 50000, minPeriod: 3, maxPeriod: 24 },
+  it('SME: the limits and the period maximum by amount come from the SME configuration', () => {
+    const config: SmeConfig = {
+      minAmount: 1000,
+      maxAmount: 300_000,
+      minPeriod: 3,
+      maxPeriod: 24,
+      largeAmountFrom: 50_000,
+      maxPeriodLarge: 84,
     }
-    expect(sme('amount=200&period=1', limits)).toMatchObject({ amount: 1000, period: 3 })
-    expect(sme('amount=90000&period=48', limits)).toMatchObject({ amount: 50000, period: 24 })
+    expect(sme('amount=200&period=1', config)).toMatchObject({ amount: 1000, period: 3 })
+    expect(sme('amount=49999&period=48', config)).toMatchObject({ amount: 49999, period: 24 })
+    // From largeAmountFrom on the longer maximum applies; the clamped amount decides.
+    expect(sme('amount=50000&period=48', config)).toMatchObject({ amount: 50000, period: 48 })
+    expect(sme('amount=900000&period=200', config)).toMatchObject({ amount: 300_000, period: 84 })
+    // The config endpoint's answer and the default limits agree (spec §9: 500 / 10 000 000; 1 / 60; 120).
+    expect(smeConfigResponse(DEFAULT_SME_CONFIG)).toEqual({
+      sme_min_amount: 500,
+      sme_max_amount: 10_000_000,
+      sme_min_period: 1,
+      sme_max_period: 60,
+      sme_large_amount_from: 100_000,
+      sme_max_period_large: 120,
+    })
+  })
+
+  it('SME: lands on whole euros and months the SME form accepts', () => {
+    const prefill = sme('amount=25000.6&period=5.5&purpose=Marketing')
+    expect(prefill).toMatchObject({ amount: 25001, period: 6, purpose: 'Marketing' })
+    const loan = smeLoanSchema(DEFAULT_SME_CONFIG).safeParse({
+      amount: prefill?.amount,
+      months: prefill?.period,
+      purpose: prefill?.purpose,
+    })
+    expect(loan.success).toBe(true)
   })
 })

@@ -1,11 +1,11 @@
-import { CONSUMER_LOAN_LIMITS, SME_LOAN_LIMITS } from '../constants.ts'
+import { CONSUMER_LOAN_LIMITS } from '../constants.ts'
+import { DEFAULT_SME_CONFIG, type SmeConfig, smeMaxPeriod } from './business.ts'
 import { CONSUMER_LOAN_PURPOSES, SME_LOAN_PURPOSES } from './enums.ts'
 
 export type LoanPrefill = { amount: number; period: number; purpose?: string; success: boolean }
 
-export type SmeLimits = { minAmount: number; maxAmount: number; minPeriod: number; maxPeriod: number }
-
-export type PrefillVariant = { kind: 'consumer' } | { kind: 'sme'; limits?: Partial<SmeLimits> }
+/** The SME variant reads the SME configuration in force (the config endpoint's answer); the defaults otherwise. */
+export type PrefillVariant = { kind: 'consumer' } | { kind: 'sme'; config?: SmeConfig }
 
 const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
 
@@ -18,8 +18,8 @@ function readNumber(text: string | null): number | null {
 
 /**
  * The loan search prefill from the address (spec §1, §5, §9), shared by the
- * consumer form (years) and the SME form (months; the limits may come from
- * the config endpoint's sme_min_amount … sme_max_period).
+ * consumer form (years) and the SME form (months; the limits come from the
+ * SME configuration, the config endpoint's sme_min_amount … sme_max_period_large).
  */
 export function parseLoanPrefill(
   search: URLSearchParams | string,
@@ -45,17 +45,11 @@ export function parseLoanPrefill(
     period = clamp(Math.round(rawPeriod), CONSUMER_LOAN_LIMITS.minYears, CONSUMER_LOAN_LIMITS.maxYears)
     purposes = CONSUMER_LOAN_PURPOSES
   } else {
-    const limits = {
-      minAmount: variant.limits?.minAmount ?? SME_LOAN_LIMITS.minAmount,
-      maxAmount: variant.limits?.maxAmount ?? SME_LOAN_LIMITS.maxAmount,
-      minPeriod: variant.limits?.minPeriod ?? SME_LOAN_LIMITS.minMonths,
-      maxPeriod: variant.limits?.maxPeriod ?? SME_LOAN_LIMITS.maxMonths,
-    }
-    amount = clamp(rawAmount, limits.minAmount, limits.maxAmount)
-    // spec §9: at or above 100 000 the period may run to 120 (months).
-    const maxPeriod =
-      amount >= SME_LOAN_LIMITS.largeAmountThreshold ? SME_LOAN_LIMITS.maxMonthsLarge : limits.maxPeriod
-    period = clamp(rawPeriod, limits.minPeriod, maxPeriod)
+    const config = variant.config ?? DEFAULT_SME_CONFIG
+    // The SME form holds whole euros and whole months (smeLoanSchema): the prefill lands on such values.
+    amount = clamp(Math.round(rawAmount), config.minAmount, config.maxAmount)
+    // spec §5, §9: the longest period depends on the amount (from 100 000 €, 120 months by default).
+    period = clamp(Math.round(rawPeriod), config.minPeriod, smeMaxPeriod(config, amount))
     purposes = SME_LOAN_PURPOSES
   }
   if (!(amount > 0 && period > 0)) return null
