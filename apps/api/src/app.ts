@@ -8,8 +8,10 @@ import Fastify from 'fastify'
 import { type Config, hasRole } from './config.ts'
 import { startJobQueue } from './jobs/job-queue.ts'
 import { loggerOptions } from './logger.ts'
+import { adminApplicationRoutes } from './modules/admin/admin-application-routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { applicationRoutes } from './modules/applications/routes.ts'
+import { auditRoutes } from './modules/audit/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
@@ -94,6 +96,8 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
     await app.register(authRoutes, { prefix: '/api', deps: services })
     await app.register(userRoutes, { prefix: '/api', deps: services, secureCookies: config.COOKIE_SECURE })
     await app.register(adminRoutes, { prefix: '/api', deps: services })
+    await app.register(adminApplicationRoutes, { prefix: '/api', deps: services })
+    await app.register(auditRoutes, { prefix: '/api', db: services.db })
     await app.register(lenderRoutes, { prefix: '/api', deps: services })
     await app.register(offerRoutes, { prefix: '/api', deps: services })
     await app.register(contactRoutes, { prefix: '/api', deps: services })
