@@ -60,9 +60,15 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   autologin: 'features/auth/autologin-route.tsx',
   settings: 'features/settings/settings-route.tsx',
   adminUsers: 'features/admin/admin-users-route.tsx',
+  adminSmeApplications: 'features/admin/sme-applications-route.tsx',
+  adminOnePageOnboarding: 'features/admin/one-page-onboarding-route.tsx',
+  adminSmeApplication: 'features/admin/admin-application-route.tsx',
+  adminOnePageApplication: 'features/admin/admin-application-route.tsx',
   consumerLoanForm: 'features/application/consumer-loan-route.tsx',
   continuousApplication: 'features/application/continuous-route.tsx',
   creditCardForm: 'features/application/credit-card-route.tsx',
+  businessLoanForm: 'features/business/business-loan-route.tsx',
+  factoringForm: 'features/business/factoring-route.tsx',
   offers: 'features/offers/offers-route.tsx',
   lenders: 'features/lenders/lenders-route.tsx',
   offer: 'features/offers/offer-route.tsx',
@@ -81,8 +87,7 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   comingSoon: 'features/status/status-route.tsx',
   test: 'features/status/status-route.tsx',
   demo: 'features/status/status-route.tsx',
-  // Flows still to come and raffles (none running) say so plainly (issue 14).
-  businessLoanForm: 'features/status/not-offered-route.tsx',
+  // Flows still to come (mortgages) and raffles (none running) say so plainly (issue 14).
   mortgageForm: 'features/status/not-offered-route.tsx',
   raffles: 'features/status/not-offered-route.tsx',
 }

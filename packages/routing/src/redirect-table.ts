@@ -151,6 +151,6 @@ export const REDIRECTS: readonly RedirectRow[] = [
     ['/puhelinliittymat/vertailu/', { url: `${SISTER_SITE}/puhelinliittymat/` }],
     ['/puhelimen-osamaksu/', screen('instalmentPurchase')],
   ]),
-  // Temporarily closed flows wait on the maintenance screen.
-  ...rows('maintenance', [['/factoring-hakemus/', screen('maintenance')]]),
+  // Temporarily closed flows wait on the maintenance screen (category 'maintenance', a temporary
+  // redirect). None does today: /factoring-hakemus/ is the factoring form again (issue 15).
 ]

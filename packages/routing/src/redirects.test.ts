@@ -45,9 +45,13 @@ describe('redirect table', () => {
     expect(findRedirect('/lainaa-heti/', '?utm_source=x')?.location).toBe('/pikalaina/?utm_source=x')
   })
 
-  it('makes only the maintenance redirect temporary', () => {
-    const temporary = REDIRECTS.filter((row) => !findRedirect(row.from)?.permanent)
-    expect(temporary.map((row) => target(row))).toEqual(['/under-maintenance/'])
+  it('makes only a redirect to the maintenance screen temporary', () => {
+    // No flow waits on maintenance today (issue 15 reopened /factoring-hakemus/): all are permanent.
+    expect(REDIRECTS.filter((row) => !findRedirect(row.from)?.permanent)).toEqual([])
+    const closed = createRedirectMatcher([
+      { from: '/suljettu-hakemus/', to: { screen: 'maintenance' }, category: 'maintenance' },
+    ])
+    expect(closed('/suljettu-hakemus/')).toMatchObject({ location: '/under-maintenance/', permanent: false })
   })
 
   it('never redirects a current page, and never to another redirect', () => {

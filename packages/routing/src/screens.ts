@@ -19,6 +19,7 @@ export const SCREENS = {
     paths: { en: '/form/', lv: '/paterina-kredits/', pl: '/kredyt-konsumencki/', ro: '/formular/' },
   },
   businessLoanForm: { fi: '/yrityslainahakemus/' },
+  factoringForm: { fi: '/factoring-hakemus/' },
   creditCardForm: { fi: '/luottokorttihakemus/' },
   mortgageForm: { fi: '/asuntolainahakemus/', paths: { en: '/mortgage-form/' } },
   mortgageStatus: { fi: '/tarjoukseni/', paths: { en: '/mortgage-application-status/' } },
@@ -72,6 +73,9 @@ export const SCREENS = {
   notSupportedCountry: { fi: '/' },
   adminSmeApplications: { fi: '/admin/sme-applications/' },
   adminOnePageOnboarding: { fi: '/admin/one-page-onboarding/' },
+  // An application's page under each admin list (issue 15 item 6).
+  adminSmeApplication: { fi: '/admin/sme-applications/:id/' },
+  adminOnePageApplication: { fi: '/admin/one-page-onboarding/:id/' },
   adminUsers: { fi: '/admin/users/' },
   notFound: { fi: '/404/' },
   euribor: { fi: '/euribor/' },

@@ -49,10 +49,26 @@ describe('the redirect table, walked under every language prefix', () => {
   }
 })
 
+describe('the business forms that old paths lead to (issue 15)', () => {
+  it('are the forms themselves: /factoring-hakemus/ no longer waits on the maintenance page', async () => {
+    for (const [path, title] of [
+      ['/factoring-hakemus/', 'Factoring-hakemus'],
+      ['/sv/factoring-hakemus/', 'Ansökan om factoring'],
+      ['/yrityslainahakemus/', 'Yrityslainahakemus'],
+      ['/en/yrityslainahakemus/', 'Business loan application'],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url: path })
+      expect(response.statusCode, path).toBe(200)
+      expect(response.body, path).toContain(`<h1 class="`)
+      expect(response.body, path).toContain(title)
+      expect(response.body, path).not.toContain('<meta name="robots" content="noindex"/>')
+    }
+  })
+})
+
 describe('pages of flows that do not exist yet', () => {
   it('say plainly what is possible today, answer 200 and stay out of search engines', async () => {
     for (const [path, heading, link] of [
-      ['/yrityslainahakemus/', 'Yrityslainaa ei voi vielä hakea', 'href="/yrityslaina/"'],
       ['/asuntolainahakemus/', 'Asuntolainaa ei voi vielä hakea', 'href="/asuntolainalaskuri/"'],
       ['/en/mortgage-form/', 'You cannot apply for a mortgage', 'href="/en/asuntolainalaskuri/"'],
       ['/sv/arvonnat/', 'Inga utlottningar pågår just nu', 'href="/sv/"'],

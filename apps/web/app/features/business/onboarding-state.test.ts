@@ -56,6 +56,17 @@ describe('the SME onboarding state (spec §3, §4)', () => {
     expect(reduce(initial, { type: 'set-application-id', id: 'app-1' }).smeApplicationId).toBe('app-1')
   })
 
+  it('goes back to an earlier step keeping the error and the started mark as they were', () => {
+    const started = reduce(initial, { type: 'next-step-success', step: 'company-details' })
+    const back = reduce(started, { type: 'go-to-step', step: 'calculator' })
+    expect(back).toMatchObject({
+      step: 'calculator',
+      progress: 0,
+      applicationStarted: true,
+      isLoading: false,
+    })
+  })
+
   it('resets to the initial state from anywhere', () => {
     let state = reduce(initial, { type: 'set-initial-step', step: 'company-details' })
     state = reduce(state, { type: 'set-application-id', id: 'app-1' })

@@ -21,6 +21,8 @@ export type OnboardingAction<Step extends string> =
   | { type: 'next-step-error'; error: string }
   | { type: 'update-progress'; progress: number }
   | { type: 'set-application-id'; id: string }
+  /** Back to an earlier step (or to the step of a field the server refused): nothing is saved. */
+  | { type: 'go-to-step'; step: Step }
   | { type: 'reset' }
 
 /** How far `step` is along `steps`: the first step 0 %, the last 100 %. */
@@ -70,6 +72,9 @@ export function onboardingReducer<Step extends string>(steps: readonly Step[]) {
         return { ...state, progress: Math.min(100, Math.max(0, Math.round(action.progress))) }
       case 'set-application-id':
         return { ...state, smeApplicationId: action.id }
+      case 'go-to-step':
+        if (!steps.includes(action.step)) return state
+        return { ...state, step: action.step, isLoading: false, progress: progressOf(steps, action.step) }
       case 'reset':
         return initialOnboardingState(steps)
     }
