@@ -133,7 +133,7 @@ export function BusinessOnboarding<Step extends string>({
     if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus())
   }, [])
 
-  const focusHeading = () => requestAnimationFrame(() => heading.current?.focus())
+  const focusHeading = useCallback(() => requestAnimationFrame(() => heading.current?.focus()), [])
 
   // --- saving a step: init → the server's answer → success or error (spec §4)
   const pendingStep = useRef<Step | null>(null)
@@ -149,7 +149,7 @@ export function BusinessOnboarding<Step extends string>({
     } else {
       dispatch({ type: 'next-step-error', error: 'business.saveFailed' })
     }
-  }, [draftFetcher.state, draftFetcher.data])
+  }, [draftFetcher.state, draftFetcher.data, focusHeading])
 
   function next() {
     const found = validateBusinessStep(kind, step, data, config)
@@ -195,7 +195,7 @@ export function BusinessOnboarding<Step extends string>({
       if (steps.includes(owner as Step)) dispatch({ type: 'go-to-step', step: owner as Step })
       showErrors(Object.fromEntries(result.fields.map((field) => [field.path, field.code])))
     }
-  }, [submitFetcher.state, submitFetcher.data, storageKey, lastStep, steps, showErrors])
+  }, [submitFetcher.state, submitFetcher.data, storageKey, lastStep, steps, showErrors, focusHeading])
 
   // --- the trade register lookup: a valid Y-tunnus fills name, form and date (the person may correct them)
   const [lookup, setLookup] = useState<LookupState>('idle')
