@@ -49,9 +49,12 @@ const LOAN_GROUPS = { consumer: 'loans', business: 'business', mortgage: 'mortga
 /** Screens without a content file, first in their group, with their label. */
 const SCREEN_LINKS: ReadonlyArray<readonly [GroupId, ScreenName, MessageKey]> = [
   ['loans', 'consumerLoanForm', 'nav.applyLoan'],
+  ['business', 'businessLoanForm', 'nav.applyBusinessLoan'],
+  ['business', 'factoringForm', 'nav.applyFactoring'],
   ['cards', 'creditCardForm', 'nav.applyCard'],
   ['services', 'consumerLoanForm', 'nav.applyLoan'],
   ['services', 'creditCardForm', 'nav.applyCard'],
+  ['services', 'businessLoanForm', 'nav.applyBusinessLoan'],
   ['guide', 'blog', 'blog.title'],
   ['guide', 'glossary', 'glossary.title'],
   ['guide', 'faq', 'faq.title'],

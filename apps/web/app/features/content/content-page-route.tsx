@@ -96,11 +96,20 @@ export async function action(args: Route.ActionArgs) {
   return contactAction(args)
 }
 
-/** Where a loan page's button goes: the consumer form, or the contact page for products without a form yet. */
+/** Where a loan page's button goes: the product's form, or the contact page for products without a form yet. */
 function applyTarget(page: ContentPage, lang: string) {
   if (page.product === 'consumer' || page.product === null) return pathFor('consumerLoanForm', lang)
+  // Issue 15: the business pages lead into the SME onboarding.
+  if (page.product === 'business') return pathFor('businessLoanForm', lang)
   return `${pathFor('contact', lang)}?topic=${page.product}`
 }
+
+/** The loan page button's label by where it goes. */
+const APPLY_LABELS = {
+  consumer: 'content.apply',
+  business: 'content.applyBusiness',
+  mortgage: 'content.askOffer',
+} as const
 
 /** The breadcrumb trail after the home page: the parent page, if any, and this page. */
 function trailOf({ page, parent }: { page: ContentPage; parent: { name: string; path: string } | null }) {
@@ -158,7 +167,7 @@ export default function ContentPageRoute({ loaderData, actionData }: Route.Compo
           {isLoan ? (
             <p className="mt-6">
               <Link className={buttonClasses('primary', 'lg')} to={`${applyTarget(page, lang)}`}>
-                {page.product === 'consumer' ? t('content.apply') : t('content.askOffer')}
+                {t(APPLY_LABELS[page.product ?? 'consumer'])}
               </Link>
             </p>
           ) : null}
@@ -197,9 +206,11 @@ export default function ContentPageRoute({ loaderData, actionData }: Route.Compo
               product={page.product ?? 'consumer'}
               euribor={loaderData.referenceRate}
               defaults={page.calculator}
-              hidden={page.product === 'consumer' ? { purpose: page.purpose } : { topic: page.product }}
-              action={page.product === 'consumer' ? undefined : pathFor('contact', lang)}
-              submitLabel={page.product === 'consumer' ? undefined : t('content.askOffer')}
+              hidden={page.product === 'mortgage' ? { topic: page.product } : { purpose: page.purpose }}
+              action={page.product === 'mortgage' ? pathFor('contact', lang) : applyTarget(page, lang)}
+              submitLabel={
+                page.product === 'consumer' ? undefined : t(APPLY_LABELS[page.product ?? 'consumer'])
+              }
             />
           </aside>
         ) : null}
