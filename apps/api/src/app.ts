@@ -13,6 +13,7 @@ import { adminRoutes } from './modules/admin/routes.ts'
 import { applicationRoutes } from './modules/applications/routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { businessRoutes } from './modules/business/routes.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
 import { healthRoutes } from './modules/health/routes.ts'
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
     await app.register(userRoutes, { prefix: '/api', deps: services, secureCookies: config.COOKIE_SECURE })
     await app.register(adminRoutes, { prefix: '/api', deps: services })
     await app.register(adminApplicationRoutes, { prefix: '/api', deps: services })
+    await app.register(businessRoutes, { prefix: '/api', deps: services })
     await app.register(auditRoutes, { prefix: '/api', db: services.db })
     await app.register(lenderRoutes, { prefix: '/api', deps: services })
     await app.register(offerRoutes, { prefix: '/api', deps: services })

@@ -1,3 +1,4 @@
+import { DEMO_BUSINESS_LENDERS } from '@lainava/domain/marketplace/demo-business-lenders'
 import { DEMO_LENDERS } from '@lainava/domain/marketplace/demo-lenders'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
@@ -7,7 +8,7 @@ import { lenders } from './schema.ts'
 // representative example is computed from their pricing). The sandbox lenders answer from a
 // deterministic decision model (`sandboxDecision`) after their own delay, so offers arrive over time.
 
-export { DEMO_LENDERS }
+export { DEMO_BUSINESS_LENDERS, DEMO_LENDERS }
 
 /**
  * Adds the demo lenders to a database that has none; running it again changes
@@ -25,17 +26,33 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
           and(eq(lenders.slug, lender.slug), eq(lenders.integration, 'sandbox'), isNull(lenders.sandbox)),
         )
     }
+    // Issue 15: a demo database from before the business side gets the business demo lenders.
+    const [demo] = await db
+      .select({ id: lenders.id })
+      .from(lenders)
+      .where(and(eq(lenders.slug, DEMO_LENDERS[0]?.slug ?? ''), eq(lenders.integration, 'sandbox')))
+    if (demo) await db.insert(lenders).values(businessRows()).onConflictDoNothing({ target: lenders.slug })
     return { seeded: false }
   }
   await db
     .insert(lenders)
-    .values(
-      DEMO_LENDERS.map((lender) => ({
+    .values([
+      ...DEMO_LENDERS.map((lender) => ({
         ...lender,
         integration: 'sandbox' as const,
         filtering: { acceptingApplications: true, excludedPurposes: [] },
       })),
-    )
+      ...businessRows(),
+    ])
     .onConflictDoNothing({ target: lenders.slug })
   return { seeded: true }
+}
+
+/** The business lenders and factoring companies (issue 15), with their business criteria and pricing. */
+function businessRows() {
+  return DEMO_BUSINESS_LENDERS.map((lender) => ({
+    ...lender,
+    integration: 'sandbox' as const,
+    filtering: { acceptingApplications: true, excludedPurposes: [] },
+  }))
 }

@@ -39,6 +39,7 @@ import { describeLink, startLogin, verifyCode, verifyLink } from '../modules/aut
 import { toProfile } from '../modules/auth/profile.ts'
 import { authenticate, endSession } from '../modules/auth/session-service.ts'
 import { randomToken } from '../modules/auth/tokens.ts'
+import { previewBusinessRecipients } from '../modules/business/business-marketplace.ts'
 import { lookupCompany } from '../modules/business/company-lookup.ts'
 import { readSmeConfig } from '../modules/business/sme-config.ts'
 import { sendContactMessage } from '../modules/contact/contact-service.ts'
@@ -176,13 +177,16 @@ export function createWebServices(services: Services): WebServices {
     },
     applications: {
       async recipients({ kind, language, application }) {
-        const parsed = (
-          isBusinessKind(kind)
-            ? businessMatchedSchema(kind, await readSmeConfig(db))
-            : MATCHED_APPLICATION_SCHEMAS[kind]
-        ).safeParse(application)
+        const t = translatorFor(catalogueLocale(language))
+        if (isBusinessKind(kind)) {
+          const parsed = businessMatchedSchema(kind, await readSmeConfig(db)).safeParse(application)
+          if (!parsed.success) {
+            return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
+          }
+          return { ok: true, lenders: await previewBusinessRecipients(db, kind, parsed.data) }
+        }
+        const parsed = MATCHED_APPLICATION_SCHEMAS[kind].safeParse(application)
         if (!parsed.success) {
-          const t = translatorFor(catalogueLocale(language))
           return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
         }
         return { ok: true, lenders: await previewRecipients(db, kind, parsed.data) }

@@ -114,7 +114,31 @@ export function smeConfigResponse(config: SmeConfig) {
     sme_max_period_large: config.maxPeriodLarge,
   }
 }
-export type SmeConfigResponse = ReturnType<typeof smeConfigResponse>
+/** The config endpoint's answer as a schema (the API's response and any client's reading of it). */
+export const SmeConfigResponseSchema = z
+  .object({
+    sme_min_amount: z.number(),
+    sme_max_amount: z.number(),
+    sme_min_period: z.number(),
+    sme_max_period: z.number(),
+    sme_large_amount_from: z.number(),
+    sme_max_period_large: z.number(),
+  })
+  .meta({ id: 'SmeConfig' })
+export type SmeConfigResponse = z.infer<typeof SmeConfigResponseSchema>
+
+/**
+ * The widest limits an admin may set (SmeConfigSchema's bounds): the API document's static schema of
+ * a business loan; the limits in force are checked again when it is submitted.
+ */
+export const SME_CONFIG_BOUNDS: SmeConfig = {
+  minAmount: 1,
+  maxAmount: 100_000_000,
+  minPeriod: 1,
+  maxPeriod: 600,
+  largeAmountFrom: 1,
+  maxPeriodLarge: 600,
+}
 
 // ---------------------------------------------------------------------------------------------
 // Fields

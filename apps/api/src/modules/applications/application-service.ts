@@ -1,5 +1,6 @@
 import { type Database, schema } from '@lainava/db'
-import { normalizeEmail, requestedCredit } from '@lainava/domain'
+import { isBusinessKind, normalizeEmail, requestedCredit } from '@lainava/domain'
+import { businessRequestedCredit } from '@lainava/domain/marketplace/business-lending'
 import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
@@ -8,6 +9,7 @@ import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { sendLoginEmail } from '../auth/login-service.ts'
 import { hitRateLimit } from '../auth/rate-limit.ts'
 import { hashSecret } from '../auth/tokens.ts'
+import { receiveBusinessApplication } from '../business/business-marketplace.ts'
 import { staffApplicationEmail } from '../email/templates.ts'
 import {
   dispatchApplication,
@@ -50,9 +52,23 @@ export type CreditCardInput = {
   cardTypePreference: string
 } & Section
 
+/** The person who applies for a company (issue 15): no identity number is asked. */
+type ContactInput = { firstName: string; lastName: string; email: string; phone: string } & Section
+type CompanyInput = { businessId: string; name: string } & Section
+
+export type BusinessLoanInput = {
+  loan: { amount: number; months: number; purpose: string } & Section
+  company: CompanyInput
+  person: ContactInput
+} & Section
+
+export type FactoringInput = { factoring: Section; company: CompanyInput; person: ContactInput } & Section
+
 export type Submission =
   | { kind: 'consumer-loan'; application: ConsumerLoanInput }
   | { kind: 'credit-card'; application: CreditCardInput }
+  | { kind: 'business-loan'; application: BusinessLoanInput }
+  | { kind: 'factoring'; application: FactoringInput }
 
 export type SubmissionResult = {
   applicationId: string
@@ -82,9 +98,25 @@ function applicantRow(
   }
 }
 
-/** Everything but the applicants, which are stored (encrypted) in their own rows. */
+/** A business application's contact person, as the main applicant row: no identity number. */
+function contactRow(applicationId: string, input: ContactInput) {
+  const { firstName, lastName, email, phone, ...details } = input
+  return {
+    applicationId,
+    role: 'main',
+    firstName,
+    lastName,
+    email: normalizeEmail(email),
+    phone,
+    hetuEncrypted: null,
+    hetuHash: null,
+    details,
+  }
+}
+
+/** Everything but the applicants (or a company's contact person), which are stored in their own rows. */
 function withoutApplicants(input: Section): Section {
-  const { applicant: _main, coApplicant, ...rest } = input
+  const { applicant: _main, person: _person, coApplicant, ...rest } = input
   if (coApplicant && typeof coApplicant === 'object') {
     const { applicant: _co, ...coRest } = coApplicant as Section
     return { ...rest, coApplicant: coRest }
@@ -109,7 +141,11 @@ export async function submitApplication(
   },
 ): Promise<SubmissionResult> {
   const language: CatalogueLocale = catalogueLocale(input.language)
-  const email = normalizeEmail(input.application.applicant.email)
+  const email = normalizeEmail(
+    input.kind === 'business-loan' || input.kind === 'factoring'
+      ? input.application.person.email
+      : input.application.applicant.email,
+  )
   let userId = input.loggedInUserId
   // A staff account cannot apply, but a stranger must not learn which addresses are staff (issue 13
   // item 8): the submission runs exactly as any other and is then rolled back, so the answer is the
@@ -141,7 +177,14 @@ export async function submitApplication(
     userId = user.id
   }
   const ownerId = userId
-  const loan = requestedCredit(input.kind, input.application)
+  const loan = isBusinessKind(input.kind)
+    ? businessRequestedCredit(input.kind, input.application)
+    : requestedCredit(input.kind, input.application)
+  // Issue 15: the company's Y-tunnus and name in their own columns, for the admins' search.
+  const company =
+    input.kind === 'business-loan' || input.kind === 'factoring'
+      ? { businessId: input.application.company.businessId, companyName: input.application.company.name }
+      : {}
 
   const outcome = await deps.db
     .transaction(async (tx) => {
@@ -152,15 +195,20 @@ export async function submitApplication(
           kind: input.kind,
           idempotencyKey: input.idempotencyKey,
           ...loan,
+          ...company,
           language,
           details: withoutApplicants(input.application),
         })
         .onConflictDoNothing({ target: [applications.userId, applications.idempotencyKey] })
         .returning({ id: applications.id })
       if (!created) return null
-      await tx
-        .insert(applicants)
-        .values(applicantRow(deps.cipher, created.id, 'main', input.application.applicant))
+      if (input.kind === 'business-loan' || input.kind === 'factoring') {
+        await tx.insert(applicants).values(contactRow(created.id, input.application.person))
+      } else {
+        await tx
+          .insert(applicants)
+          .values(applicantRow(deps.cipher, created.id, 'main', input.application.applicant))
+      }
       if (
         input.kind === 'consumer-loan' &&
         input.application.hasCoApplicant &&
@@ -183,7 +231,9 @@ export async function submitApplication(
       }
       const result = {
         applicationId: created.id,
-        lenders: await receiveApplication(tx, deps.cipher, created.id),
+        lenders: isBusinessKind(input.kind)
+          ? await receiveBusinessApplication(tx, deps.cipher, created.id)
+          : await receiveApplication(tx, deps.cipher, created.id),
       }
       if (staffAddress) throw new RolledBack(result)
       return result

@@ -1,15 +1,21 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
 import {
   APPLICATION_KINDS,
+  businessLoanApplicationSchema,
   ConsumerLoanApplicationSchema,
   CreditCardApplicationSchema,
+  FactoringApplicationSchema,
+  SME_CONFIG_BOUNDS,
 } from '@lainava/domain'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { fieldProblems } from '../../field-problems.ts'
+import { requestLanguage, translatorFor } from '../../language.ts'
 import { errorBody } from '../../plugins/errors.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { currentUser, requireUser } from '../auth/guards.ts'
 import { randomToken } from '../auth/tokens.ts'
+import { readSmeConfig } from '../business/sme-config.ts'
 import {
   type ApplicationDeps,
   getApplication,
@@ -57,6 +63,19 @@ const SubmitSchema = z.discriminatedUnion('kind', [
     idempotencyKey: z.uuid(),
     language: z.string().max(8).default('fi'),
     application: CreditCardApplicationSchema,
+  }),
+  // Issue 15: the SME limits in force are checked again on submit (admins change them).
+  z.object({
+    kind: z.literal('business-loan'),
+    idempotencyKey: z.uuid(),
+    language: z.string().max(8).default('fi'),
+    application: businessLoanApplicationSchema(SME_CONFIG_BOUNDS),
+  }),
+  z.object({
+    kind: z.literal('factoring'),
+    idempotencyKey: z.uuid(),
+    language: z.string().max(8).default('fi'),
+    application: FactoringApplicationSchema,
   }),
 ])
 
@@ -155,6 +174,22 @@ export const applicationRoutes: FastifyPluginAsyncZod<{ deps: ApplicationDeps }>
       },
     },
     async (request, reply) => {
+      if (request.body.kind === 'business-loan') {
+        // The static schema takes the widest limits an admin may set; these are the ones in force.
+        const limits = businessLoanApplicationSchema(await readSmeConfig(db)).safeParse(
+          request.body.application,
+        )
+        if (!limits.success) {
+          const t = translatorFor(requestLanguage(request))
+          const fields = fieldProblems(limits.error.issues, t, {
+            input: request.body.application,
+            prefix: 'body.application',
+          })
+          return reply
+            .status(400)
+            .send(errorBody(request, { code: 'VALIDATION_FAILED', messageKey: 'api.badRequest', fields }))
+        }
+      }
       const user = await currentUser(db, request)
       const result = await submitApplication(deps, {
         ...request.body,

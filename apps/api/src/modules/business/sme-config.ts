@@ -1,8 +1,9 @@
 import { type Database, schema } from '@lainava/db'
 import { DEFAULT_SME_CONFIG, SME_CONFIG_KEY, type SmeConfig, SmeConfigSchema } from '@lainava/domain'
 import { eq } from 'drizzle-orm'
+import { recordAudit } from '../audit/audit-log.ts'
 
-const { productSettings, auditLog } = schema
+const { productSettings } = schema
 
 /**
  * The SME limits in force: the admins' row in `product_settings`, else the defaults. A stored
@@ -38,13 +39,24 @@ export async function updateSmeConfig(
         target: productSettings.key,
         set: { value: config, updatedAt: now, updatedBy: actor.id },
       })
-    await tx.insert(auditLog).values({
-      actorId: actor.id,
-      actorRole: actor.role,
+    // The fields that changed with their old and new values (limits, not personal data).
+    const changed = (Object.keys(config) as Array<keyof SmeConfig>).filter(
+      (key) => previous[key] !== config[key],
+    )
+    await recordAudit(tx, {
+      actor,
       action: 'settings.update',
       subjectType: 'product-setting',
       subjectId: SME_CONFIG_KEY,
-      details: { before: previous, after: config },
+      details: {
+        changed,
+        ...Object.fromEntries(
+          changed.flatMap((key) => [
+            [`${key}.before`, previous[key]],
+            [`${key}.after`, config[key]],
+          ]),
+        ),
+      },
     })
   })
   return config

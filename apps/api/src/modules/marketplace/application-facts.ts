@@ -3,8 +3,14 @@ import {
   type ApplicationFacts,
   type ApplicationKind,
   deriveApplicationFacts,
+  isBusinessKind,
   type MatchFacts,
 } from '@lainava/domain'
+import {
+  type BusinessFacts,
+  deriveBusinessFacts,
+  type PartnerBusiness,
+} from '@lainava/domain/marketplace/business-lending'
 import type { PartnerApplication } from '@lainava/domain/marketplace/partner-protocol'
 import { eq } from 'drizzle-orm'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
@@ -37,6 +43,45 @@ export type StoredApplication = {
     employmentType: string
   }>
   household: PartnerApplication['household']
+  /** Business applications (issue 15): the company's facts for matching and pricing, and what a lender receives. */
+  business: { facts: BusinessFacts; partner: PartnerBusiness } | null
+}
+
+/** A business application's facts and partner payload from its stored details and contact person. */
+function businessOf(
+  kind: ApplicationKind,
+  details: Section,
+  contact: typeof schema.applicants.$inferSelect | undefined,
+  now: Date,
+): StoredApplication['business'] {
+  if (!isBusinessKind(kind)) return null
+  const facts = deriveBusinessFacts(kind, details, now)
+  const company = section(details.company)
+  const person = section(contact?.details)
+  return {
+    facts,
+    partner: {
+      company: {
+        businessId: typeof company.businessId === 'string' ? company.businessId : '',
+        name: typeof company.name === 'string' ? company.name : '',
+        legalForm: facts.legalForm,
+        registeredOn: typeof company.registeredOn === 'string' ? company.registeredOn : '',
+        industry: facts.industry,
+        turnover: facts.turnover,
+        result: facts.result,
+        employees: facts.employees,
+      },
+      contact: {
+        firstName: contact?.firstName ?? null,
+        lastName: contact?.lastName ?? null,
+        email: contact?.email ?? null,
+        phone: contact?.phone ?? null,
+        role: typeof person.role === 'string' ? person.role : null,
+        canSign: person.canSign === true,
+      },
+      factoring: facts.factoring,
+    },
+  }
 }
 
 export async function loadApplicationFacts(
@@ -110,5 +155,6 @@ export async function loadApplicationFacts(
     },
     applicants,
     household,
+    business: businessOf(application.kind, details, main, now),
   }
 }

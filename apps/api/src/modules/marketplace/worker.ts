@@ -4,6 +4,7 @@ import { pathFor } from '@lainava/routing'
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import { type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
+import { answerAsBusinessSandbox, isBusinessApplication } from '../business/business-marketplace.ts'
 import { offersEmail } from '../email/templates.ts'
 import {
   answerAsSandbox,
@@ -25,8 +26,11 @@ async function deliver(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
   const recipient = await pendingRecipient(deps.db, job)
   if (!recipient) return // answered already: a retried job does nothing
   try {
-    if (recipient.integration === 'sandbox') await answerAsSandbox(deps, job)
-    else if (!recipient.deliveredAt) await deliverOverHttp(deps, job)
+    if (recipient.integration === 'sandbox') {
+      // Issue 15: a company's application is answered by the business decision model.
+      if (await isBusinessApplication(deps.db, job.applicationId)) await answerAsBusinessSandbox(deps, job)
+      else await answerAsSandbox(deps, job)
+    } else if (!recipient.deliveredAt) await deliverOverHttp(deps, job)
   } catch (error) {
     // Two attempts raced and the other one stored the answer: done.
     if (error instanceof AppError && error.options.reason === 'ALREADY_ANSWERED') return
