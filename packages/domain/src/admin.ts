@@ -160,6 +160,8 @@ export const AuditEntrySchema = z
     id: z.uuid(),
     at: z.string(),
     actorId: z.uuid().nullable(),
+    /** The actor's e-mail while the account exists (staff addresses, for "who"). */
+    actorEmail: z.string().nullable(),
     actorRole: z.string(),
     action: z.string(),
     subjectType: z.string(),

@@ -260,7 +260,9 @@ describe("an application's page", () => {
       { action: 'application.read', actorId: admin.userId, actorRole: 'admin', subjectType: 'application' },
     ])
     // The page's history shows the read itself.
-    expect(page.history).toMatchObject([{ action: 'application.read', actorId: admin.userId }])
+    expect(page.history).toMatchObject([
+      { action: 'application.read', actorId: admin.userId, actorEmail: admin.email },
+    ])
   })
 
   it('adds a note (encrypted at rest) and logs it without its text', async () => {

@@ -42,11 +42,18 @@ export async function recordAudit(db: Database, entry: AuditEntryInput): Promise
 
 export const AUDIT_PAGE_SIZE = 50
 
-function asEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+function asEntry({
+  entry: row,
+  actorEmail,
+}: {
+  entry: typeof auditLog.$inferSelect
+  actorEmail: string | null
+}): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
     actorId: row.actorId,
+    actorEmail,
     actorRole: row.actorRole,
     action: row.action,
     subjectType: row.subjectType,
@@ -68,8 +75,9 @@ export async function listAuditLog(
   if (query.from) where.push(gte(auditLog.at, new Date(`${query.from}T00:00:00Z`)))
   if (query.to) where.push(lt(auditLog.at, new Date(Date.parse(`${query.to}T00:00:00Z`) + 86_400_000)))
   const rows = await db
-    .select()
+    .select({ entry: auditLog, actorEmail: schema.users.email })
     .from(auditLog)
+    .leftJoin(schema.users, eq(schema.users.id, auditLog.actorId))
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(AUDIT_PAGE_SIZE + 1)

@@ -35,6 +35,14 @@ function AccountLinks({ bar }: { bar: boolean }) {
           </Link>
         </li>
       ) : null}
+      {user.role === 'admin' ? (
+        <li>
+          {/* The admin pages link to each other (features/admin/admin-nav.tsx). */}
+          <Link to={pathFor('adminSmeApplications', lang)} className={`${ACCOUNT_LINK} whitespace-nowrap`}>
+            {t('admin.nav.label')}
+          </Link>
+        </li>
+      ) : null}
       <li className="min-w-0 max-w-full">
         <a
           href={pathFor('settings', lang)}

@@ -10,6 +10,7 @@ import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { useUser } from '../../lib/user-state.tsx'
 import type { Route } from './+types/admin-users-route'
+import { AdminNav } from './admin-nav.tsx'
 
 type Account = {
   id: string
@@ -76,72 +77,75 @@ export default function AdminUsersRoute() {
   }
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-slate-900">{t('admin.users.title')}</h1>
-      <p className="mt-2 text-slate-700">{t('admin.users.lead')}</p>
-      <form
-        onSubmit={invite}
-        className="mt-6 grid gap-4 rounded-xl border border-slate-200 p-6 md:grid-cols-2"
-      >
-        <h2 className="text-xl font-semibold md:col-span-2">{t('admin.users.invite')}</h2>
-        <TextInput
-          label={t('admin.users.email')}
-          type="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Select
-          label={t('admin.users.inviteRole')}
-          value={role}
-          onChange={(e) => setRole(e.target.value as 'lender' | 'admin')}
-          options={[
-            { value: 'lender', label: t('role.lender') },
-            { value: 'admin', label: t('role.admin') },
-          ]}
-        />
-        {role === 'lender' ? (
+    <>
+      <AdminNav />
+      <div className="mx-auto max-w-4xl px-4 py-12">
+        <h1 className="text-3xl font-bold text-slate-900">{t('admin.users.title')}</h1>
+        <p className="mt-2 text-slate-700">{t('admin.users.lead')}</p>
+        <form
+          onSubmit={invite}
+          className="mt-6 grid gap-4 rounded-xl border border-slate-200 p-6 md:grid-cols-2"
+        >
+          <h2 className="text-xl font-semibold md:col-span-2">{t('admin.users.invite')}</h2>
           <TextInput
-            label={t('admin.users.lenderId')}
-            value={lenderId}
-            onChange={(e) => setLenderId(e.target.value)}
+            label={t('admin.users.email')}
+            type="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
           />
-        ) : null}
-        <div className="md:col-span-2">
-          <Button type="submit" variant="primary">
-            {t('admin.users.invite')}
-          </Button>
-        </div>
-        <p role="status" className="md:col-span-2">
-          {message}
-        </p>
-      </form>
-      {users === null ? (
-        <p role="status" className="mt-6">
-          {t('admin.users.loading')}
-        </p>
-      ) : (
-        <table className="mt-6 w-full text-left">
-          <thead>
-            <tr>
-              <th scope="col" className="py-2">
-                {t('admin.users.email')}
-              </th>
-              <th scope="col" className="py-2">
-                {t('admin.users.role')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((account) => (
-              <tr key={account.id} className="border-t border-slate-200">
-                <td className="py-2">{account.email}</td>
-                <td className="py-2">{t(`role.${account.role}`)}</td>
+          <Select
+            label={t('admin.users.inviteRole')}
+            value={role}
+            onChange={(e) => setRole(e.target.value as 'lender' | 'admin')}
+            options={[
+              { value: 'lender', label: t('role.lender') },
+              { value: 'admin', label: t('role.admin') },
+            ]}
+          />
+          {role === 'lender' ? (
+            <TextInput
+              label={t('admin.users.lenderId')}
+              value={lenderId}
+              onChange={(e) => setLenderId(e.target.value)}
+            />
+          ) : null}
+          <div className="md:col-span-2">
+            <Button type="submit" variant="primary">
+              {t('admin.users.invite')}
+            </Button>
+          </div>
+          <p role="status" className="md:col-span-2">
+            {message}
+          </p>
+        </form>
+        {users === null ? (
+          <p role="status" className="mt-6">
+            {t('admin.users.loading')}
+          </p>
+        ) : (
+          <table className="mt-6 w-full text-left">
+            <thead>
+              <tr>
+                <th scope="col" className="py-2">
+                  {t('admin.users.email')}
+                </th>
+                <th scope="col" className="py-2">
+                  {t('admin.users.role')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+            </thead>
+            <tbody>
+              {users.map((account) => (
+                <tr key={account.id} className="border-t border-slate-200">
+                  <td className="py-2">{account.email}</td>
+                  <td className="py-2">{t(`role.${account.role}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </>
   )
 }
