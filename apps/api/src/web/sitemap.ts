@@ -183,17 +183,12 @@ export function sitemapIndexXml(publicUrl: string): string {
 }
 
 export function robotsTxt(publicUrl: string): string {
+  // Personal pages are not disallowed: signed out they redirect to the noindex login page, which a
+  // crawler must be able to fetch to see (ADR 019).
   return [
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
-    'Disallow: /admin/',
-    'Disallow: /asetukset/',
-    'Disallow: /offers/',
-    ...FINLAND_LANGUAGES.filter((language) => language !== 'fi').flatMap((language) => [
-      `Disallow: ${LANGUAGES[language].prefix}/asetukset/`,
-      `Disallow: ${pathFor('offers', language)}`,
-    ]),
     '',
     `Sitemap: ${publicUrl}/sitemap/sitemap-index.xml`,
     '',

@@ -54,7 +54,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!root || !loaderData) return []
   return [
     { title: `${root.t('offer.title', { lender: loaderData.offer.lender.name })} – ${root.brandName}` },
-    { name: 'robots', content: 'noindex' },
+    // Only a signed-in person sees this page: no robots meta (ADR 019).
   ]
 }
 

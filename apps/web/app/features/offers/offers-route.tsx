@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: `${root.t('offers.title')} – ${root.brandName}` },
     { name: 'description', content: root.t('offers.metaDescription') },
-    { name: 'robots', content: 'noindex' },
+    // Only a signed-in person sees this page: no robots meta (ADR 019).
     ...alternateLinks('offers', root.lang, {}, root.publicUrl),
   ]
 }

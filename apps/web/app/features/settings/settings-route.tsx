@@ -61,8 +61,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   const root = rootDataFromMatches(matches)
   if (!root) return []
   return [
+    // Only a signed-in person sees this page: no robots meta (ADR 019).
     { title: `${root.t('settings.title')} – ${root.brandName}` },
-    { name: 'robots', content: 'noindex' },
     ...alternateLinks('settings', root.lang, {}, root.publicUrl),
   ]
 }
