@@ -36,6 +36,7 @@ const options: SimulatorOptions = {
   nominalRate: numberEnv('SIMULATOR_NOMINAL_RATE', 8.9),
   openingFee: numberEnv('SIMULATOR_OPENING_FEE', 0),
   monthlyFee: numberEnv('SIMULATOR_MONTHLY_FEE', 3),
+  annualFee: numberEnv('SIMULATOR_ANNUAL_FEE', 0),
 }
 const simulator = await startSimulator(options, numberEnv('SIMULATOR_PORT', 0))
 console.warn(`lender simulator listening on ${simulator.url}`)

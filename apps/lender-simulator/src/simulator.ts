@@ -27,6 +27,8 @@ export type SimulatorOptions = {
   monthlyFee: number
   /** Applications with an amount below this are declined. */
   minAmount: number
+  /** Card offers (answers to credit-card applications): the annual fee; the rate and monthly fee are the ones above. */
+  annualFee?: number
 }
 
 export type SimulatorStats = {
@@ -44,6 +46,24 @@ export type RunningSimulator = { url: string; stats: SimulatorStats; server: Ser
 function answerFor(options: SimulatorOptions, application: PartnerApplication): PartnerAnswer {
   if (application.loan.amount < options.minAmount)
     return { decision: 'decline', reason: 'amount below our minimum' }
+  if (application.card) {
+    // A card issuer answers with card terms; the card type asked for, or a Visa when any will do.
+    const asked = application.card.cardTypePreference
+    return {
+      decision: 'offer',
+      offer: {
+        cardType: asked && asked !== 'other' ? asked : 'visa',
+        creditLimit: Math.min(application.card.limitWished, options.maxAmount),
+        nominalRate: options.nominalRate,
+        annualFee: options.annualFee ?? 0,
+        monthlyFee: options.monthlyFee,
+        gracePeriodDays: 45,
+        validDays: 14,
+        secciUrl: `https://lender.invalid/secci/${application.applicationId}`,
+        reference: `SIM-${application.applicationId.slice(0, 8)}`,
+      },
+    }
+  }
   return {
     decision: 'offer',
     offer: {

@@ -1,6 +1,6 @@
 // The applicant's view of the marketplace, as the offers API returns it (apps/api marketplace/offers.ts).
 
-import type { ApplicationKind } from '@lainava/domain'
+import type { ApplicationKind, CardType } from '@lainava/domain'
 export type OfferStatus = 'offered' | 'accepted' | 'expired' | 'withdrawn'
 export type LenderAnswerStatus = 'pending' | 'declined' | OfferStatus
 
@@ -12,6 +12,10 @@ export type OfferView = {
   amount: number
   amountAsked: number
   months: number
+  /** The period asked for, in months (a card: 12). */
+  monthsAsked: number
+  /** The product, from the application's kind. */
+  product: ApplicationKind
   /** Percent. */
   nominalRate: number
   openingFee: number
@@ -27,6 +31,13 @@ export type OfferView = {
   secciUrl: string | null
   createdAt: string
   acceptedAt: string | null
+  /**
+   * Card offers (issue 14): `amount` is the credit limit; the instalment, APR and totals are those of the
+   * representative example (`exampleAmount` drawn at once, repaid in 12 monthly instalments).
+   */
+  card: { cardType: CardType; exampleAmount: number; annualFee: number; gracePeriodDays: number } | null
+  /** Business offers: the lender asks for the owner's personal guarantee. */
+  personalGuarantee: boolean
 }
 
 export type ApplicationOffersView = {

@@ -28,7 +28,11 @@ beforeAll(async () => {
       name: 'Ei Remontteja Oy',
       filtering: { acceptingApplications: true, excludedPurposes: ['renovation'] },
     }),
-    lenderRow({ name: 'Vain Kortit Oy', criteria: only({ products: ['credit-card'] }) }),
+    lenderRow({ name: 'Vain Kortit Oy', criteria: only({ products: ['credit-card'], cardTypes: ['visa'] }) }),
+    lenderRow({
+      name: 'Vain Mastercard Oy',
+      criteria: only({ products: ['credit-card'], cardTypes: ['mastercard'] }),
+    }),
     lenderRow({ name: 'Yrittäjärahoitus Oy', criteria: only({ employmentTypes: ['entrepreneur'] }) }),
     lenderRow({ name: 'Ei Merkintöjä Oy', criteria: only({ acceptsPaymentDefaults: false }) }),
     lenderRow({ name: 'Pitkät Lainat Oy', criteria: only({ minMonths: 120 }) }),
@@ -104,14 +108,20 @@ describe('the recipients shown before sending', () => {
       consents: base.consents,
     }
     const { shown, received } = await previewThenSubmit('credit-card', application)
-    // A card's limit is asked over a nominal year: the 120-month lender does not take it.
-    expect(names(shown)).toEqual([
+    // The chosen card type is used (issue 14): only the issuer of Visa cards.
+    expect(names(shown)).toEqual(['Vain Kortit Oy'])
+    expect(shown.map((lender) => lender.id)).toEqual(received.map((lender) => lender.id))
+
+    // "Other" takes any issuer; a card's limit is asked over a nominal year: the 120-month lender does not take it.
+    const any = await previewThenSubmit('credit-card', { ...application, cardTypePreference: 'other' })
+    expect(names(any.shown)).toEqual([
       'Ei Merkintöjä Oy',
       'Ei Remontteja Oy',
       'Palkansaajat Oy',
       'Vain Kortit Oy',
+      'Vain Mastercard Oy',
     ])
-    expect(shown.map((lender) => lender.id)).toEqual(received.map((lender) => lender.id))
+    expect(any.shown.map((lender) => lender.id)).toEqual(any.received.map((lender) => lender.id))
   })
 
   it('are none when no lender matches, and the application then goes to none', async () => {

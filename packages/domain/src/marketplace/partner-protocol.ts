@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
+import { z } from 'zod'
+import { CARD_TYPES, type CardType } from '../application/enums.ts'
 
 // The partner API between Lainava and an HTTP lender (docs/partner-api.md).
 // Lainava POSTs each application to the lender's endpoint with
@@ -46,6 +48,8 @@ export type PartnerApplication = {
   product: string
   submittedAt: string
   loan: { amount: number; months: number; purpose: string | null }
+  /** Credit-card applications: the limit wished for (also `loan.amount`) and the card type asked for. */
+  card?: { limitWished: number; cardTypePreference: CardType | null }
   applicants: Array<{
     role: 'main' | 'co'
     firstName: string | null
@@ -76,21 +80,48 @@ export type PartnerAcceptance = {
   acceptedAt: string
 }
 
+/**
+ * A card issuer's terms for a credit-card application (issue 14), as sent at once or through the
+ * lender API; Lainava computes the representative example, APR and totals itself.
+ */
+export const PartnerCardOfferSchema = z
+  .object({
+    cardType: z.enum(CARD_TYPES).describe('The card offered'),
+    creditLimit: z
+      .number()
+      .positive()
+      .max(1_000_000)
+      .describe('Credit limit in euros (may be less than asked)'),
+    nominalRate: z.number().min(0).max(100).describe('Annual nominal rate in percent, e.g. 15.9'),
+    annualFee: z
+      .number()
+      .min(0)
+      .max(100_000)
+      .default(0)
+      .describe('Charged when the card is issued and yearly'),
+    monthlyFee: z.number().min(0).max(10_000).default(0),
+    gracePeriodDays: z.number().int().min(0).max(365).describe('Interest-free days for purchases'),
+    validDays: z.number().int().min(1).max(90).default(30),
+    secciUrl: z.url().max(500).optional().describe("Link to the issuer's SECCI document for this offer"),
+    reference: z.string().max(100).optional().describe("The issuer's own reference"),
+  })
+  .meta({ id: 'LenderCardOfferInput' })
+export type PartnerCardOffer = z.input<typeof PartnerCardOfferSchema>
+
+export type PartnerLoanOffer = {
+  amount: number
+  months: number
+  /** Percent, e.g. 9.9. */
+  nominalRate: number
+  openingFee: number
+  monthlyFee: number
+  feeFinanced: boolean
+  validDays?: number
+  secciUrl?: string
+  reference?: string
+}
+
 /** A lender's immediate answer (HTTP 200); 202 means "later, through the lender API". */
 export type PartnerAnswer =
-  | {
-      decision: 'offer'
-      offer: {
-        amount: number
-        months: number
-        /** Percent, e.g. 9.9. */
-        nominalRate: number
-        openingFee: number
-        monthlyFee: number
-        feeFinanced: boolean
-        validDays?: number
-        secciUrl?: string
-        reference?: string
-      }
-    }
+  | { decision: 'offer'; offer: PartnerLoanOffer | PartnerCardOffer }
   | { decision: 'decline'; reason?: string }

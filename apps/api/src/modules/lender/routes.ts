@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
 import { schema } from '@lainava/db'
 import { APPLICATION_KINDS } from '@lainava/domain'
+import { PartnerCardOfferSchema } from '@lainava/domain/marketplace/partner-protocol'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
@@ -168,10 +169,10 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
         tags: ['lender'],
         summary: 'Make an offer on an application the lender received (API key)',
         description:
-          'Send the terms; Lainava computes the instalment, APR and totals itself. An offer that breaks the Finnish consumer-credit caps is refused with 422 and logged.',
+          'Send the terms; Lainava computes the instalment, APR and totals itself. A credit-card application takes card terms (`LenderCardOfferInput`: the figures returned are those of the representative example, 1 500 € or the limit drawn and repaid in 12 instalments), any other application loan terms; the wrong kind is refused with 422 `OFFER_WRONG_PRODUCT`. An offer that breaks the Finnish consumer-credit caps is refused with 422 and logged.',
         security: [{ lenderApiKey: [] }],
         params: ApplicationParams,
-        body: OfferBodySchema,
+        body: z.union([PartnerCardOfferSchema, OfferBodySchema]),
         response: {
           201: OfferResultSchema,
           400: ErrorBodySchema,

@@ -1,14 +1,18 @@
 import { type Database, schema } from '@lainava/db'
 import {
   type CapViolation,
+  type CardOfferTerms,
   DEFAULT_FILTERING,
   deriveApplicationFacts,
+  evaluateCardOffer,
   evaluateOffer,
   type LenderProduct,
   type MatchedApplication,
   type MatchFacts,
   matchLender,
   type OfferTerms,
+  type SandboxCardPricing,
+  sandboxCardDecision,
   sandboxDecision,
 } from '@lainava/domain'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
@@ -22,6 +26,16 @@ const { applications, applicationRecipients, lenders, offers, offerRejections } 
 
 export type MarketplaceDeps = AuthDeps & { cipher: FieldCipher; jobs: JobQueue | null }
 export type Recipient = { id: string; name: string }
+
+/** Card pricing of a sandbox issuer stored before issuers had their own (an older demo database). */
+const DEFAULT_SANDBOX_CARD: SandboxCardPricing = {
+  rateMargin: 8,
+  annualFee: 0,
+  monthlyFee: 2,
+  gracePeriodDays: 45,
+  maxLimit: 5000,
+  limitToIncome: 1.5,
+}
 
 /** How long an offer stands when the lender does not say (days). */
 export const DEFAULT_OFFER_VALID_DAYS = 30
@@ -117,10 +131,104 @@ export async function dispatchApplication(deps: MarketplaceDeps, applicationId: 
   }
 }
 
-export type OfferInput = OfferTerms & {
+type OfferExtras = {
   validDays?: number
   secciUrl?: string | null
   reference?: string | null
+}
+export type OfferInput = OfferTerms & OfferExtras
+/** A card issuer's answer to a credit-card application (issue 14). */
+export type CardOfferInput = CardOfferTerms & OfferExtras
+
+const isCardOffer = (offer: OfferInput | CardOfferInput): offer is CardOfferInput => 'creditLimit' in offer
+
+type OfferRow = typeof offers.$inferInsert
+/** The figures of an offer as stored, priced by us; or why it cannot be. */
+type PricedOffer =
+  | { ok: true; figures: Omit<OfferRow, 'applicationId' | 'lenderId' | 'validUntil'> }
+  | { ok: false; terms: OfferTerms | CardOfferTerms; violations: CapViolation[] }
+  | { ok: false; problem: string }
+
+function priceOffer(offer: OfferInput | CardOfferInput, now: Date): PricedOffer {
+  if (isCardOffer(offer)) {
+    const terms: CardOfferTerms = {
+      cardType: offer.cardType,
+      creditLimit: offer.creditLimit,
+      nominalRate: offer.nominalRate,
+      annualFee: offer.annualFee,
+      monthlyFee: offer.monthlyFee,
+      gracePeriodDays: offer.gracePeriodDays,
+    }
+    const evaluation = evaluateCardOffer(terms, now)
+    if ('problem' in evaluation) return { ok: false, problem: evaluation.problem }
+    if (!evaluation.ok) return { ok: false, terms, violations: evaluation.violations }
+    const { example } = evaluation
+    // The offers table's card columns (migration 0005): amount is the limit, the figures the example's.
+    return {
+      ok: true,
+      figures: {
+        amount: terms.creditLimit,
+        months: example.months,
+        nominalRate: terms.nominalRate,
+        openingFee: 0,
+        monthlyFee: terms.monthlyFee,
+        feeFinanced: false,
+        monthlyPayment: example.monthlyPayment,
+        apr: example.apr,
+        totalCost: example.totalCost,
+        totalPayable: example.totalPayable,
+        cardType: terms.cardType,
+        exampleAmount: example.exampleAmount,
+        annualFee: terms.annualFee,
+        gracePeriodDays: terms.gracePeriodDays,
+      },
+    }
+  }
+  const terms: OfferTerms = {
+    amount: offer.amount,
+    months: offer.months,
+    nominalRate: offer.nominalRate,
+    openingFee: offer.openingFee,
+    monthlyFee: offer.monthlyFee,
+    feeFinanced: offer.feeFinanced,
+  }
+  const evaluation = evaluateOffer(terms, now)
+  if ('problem' in evaluation) return { ok: false, problem: evaluation.problem }
+  if (!evaluation.ok) return { ok: false, terms, violations: evaluation.violations }
+  const { cost } = evaluation
+  return {
+    ok: true,
+    figures: {
+      ...terms,
+      monthlyPayment: cost.monthlyPayment,
+      apr: cost.apr,
+      totalCost: cost.totalCost,
+      totalPayable: cost.totalPayable,
+    },
+  }
+}
+
+/** The kind (and card type asked) of an application the lender received; anything else is "not found". */
+async function receivedApplication(db: Database, applicationId: string, lenderId: string) {
+  const [received] = await db
+    .select({
+      kind: applications.kind,
+      cardType: sql<string | null>`${applications.details}->>'cardTypePreference'`,
+    })
+    .from(applicationRecipients)
+    .innerJoin(applications, eq(applications.id, applicationRecipients.applicationId))
+    .where(
+      and(
+        eq(applicationRecipients.applicationId, applicationId),
+        eq(applicationRecipients.lenderId, lenderId),
+      ),
+    )
+  if (!received) {
+    throw new AppError('NOT_FOUND', 'This lender did not receive that application.', {
+      messageKey: 'api.applicationNotFound',
+    })
+  }
+  return received
 }
 
 export class OfferRejectedError extends AppError {
@@ -180,51 +288,36 @@ async function claimAnswer(
  */
 export async function recordOffer(
   deps: MarketplaceDeps,
-  input: { applicationId: string; lenderId: string; offer: OfferInput },
+  input: { applicationId: string; lenderId: string; offer: OfferInput | CardOfferInput },
   now: Date = new Date(),
 ): Promise<typeof offers.$inferSelect> {
   const { applicationId, lenderId, offer } = input
-  const terms: OfferTerms = {
-    amount: offer.amount,
-    months: offer.months,
-    nominalRate: offer.nominalRate,
-    openingFee: offer.openingFee,
-    monthlyFee: offer.monthlyFee,
-    feeFinanced: offer.feeFinanced,
+  const { kind, cardType } = await receivedApplication(deps.db, applicationId, lenderId)
+  // Issue 14: a card application gets card offers (limit, fees, grace period) of the type asked for
+  // (`other`: any), never loan offers.
+  const wrongCard =
+    isCardOffer(offer) && cardType !== null && cardType !== 'other' && offer.cardType !== cardType
+  if ((kind === 'credit-card') !== isCardOffer(offer) || wrongCard) {
+    throw new AppError('UNPROCESSABLE', 'These terms are for another product than the application.', {
+      reason: 'OFFER_WRONG_PRODUCT',
+      messageKey: 'cards.api.offerWrongProduct',
+    })
   }
-  const evaluation = evaluateOffer(terms, now)
-  if ('problem' in evaluation) {
+  const priced = priceOffer(offer, now)
+  if ('problem' in priced) {
     // Issue 13: terms no APR can be computed for (say 1e-320 euros) are the lender's error, not ours.
     throw new AppError('UNPROCESSABLE', 'No APR can be computed for these terms.', {
       reason: 'OFFER_NOT_PRICEABLE',
       messageKey: 'api.loanNotPriceable',
     })
   }
-  if (!evaluation.ok) {
-    const [received] = await deps.db
-      .select({ lenderId: applicationRecipients.lenderId })
-      .from(applicationRecipients)
-      .where(
-        and(
-          eq(applicationRecipients.applicationId, applicationId),
-          eq(applicationRecipients.lenderId, lenderId),
-        ),
-      )
-    if (!received) {
-      throw new AppError('NOT_FOUND', 'This lender did not receive that application.', {
-        messageKey: 'api.applicationNotFound',
-      })
-    }
+  if (!priced.ok) {
     await deps.db
       .insert(offerRejections)
-      .values({ applicationId, lenderId, terms, violations: evaluation.violations })
-    deps.log.warn(
-      { lenderId, applicationId, violations: evaluation.violations },
-      'offer over the cap rejected',
-    )
-    throw new OfferRejectedError(evaluation.violations)
+      .values({ applicationId, lenderId, terms: priced.terms, violations: priced.violations })
+    deps.log.warn({ lenderId, applicationId, violations: priced.violations }, 'offer over the cap rejected')
+    throw new OfferRejectedError(priced.violations)
   }
-  const { cost } = evaluation
   const validDays = offer.validDays ?? DEFAULT_OFFER_VALID_DAYS
   const stored = await deps.db.transaction(async (tx) => {
     await claimAnswer(tx, applicationId, lenderId, 'offered', null)
@@ -233,11 +326,7 @@ export async function recordOffer(
       .values({
         applicationId,
         lenderId,
-        ...terms,
-        monthlyPayment: cost.monthlyPayment,
-        apr: cost.apr,
-        totalCost: cost.totalCost,
-        totalPayable: cost.totalPayable,
+        ...priced.figures,
         validUntil: new Date(now.getTime() + validDays * 86_400_000),
         secciUrl: offer.secciUrl ?? null,
         lenderReference: offer.reference ?? null,
@@ -300,10 +389,18 @@ export async function answerAsSandbox(deps: MarketplaceDeps, job: DeliveryJob): 
     await recordDecline(deps, { ...job, reason: 'withdrawn' })
     return
   }
-  const decision = sandboxDecision(
-    { slug: lender.slug, ...lender.criteria, ...lender.sandbox },
-    facts.sandbox,
-  )
+  const decision =
+    facts.kind === 'credit-card'
+      ? sandboxCardDecision(
+          {
+            slug: lender.slug,
+            ...lender.criteria,
+            cardTypes: lender.criteria.cardTypes ?? [],
+            card: lender.sandbox.card ?? DEFAULT_SANDBOX_CARD,
+          },
+          { ...facts.sandbox, cardType: facts.match.cardType ?? null },
+        )
+      : sandboxDecision({ slug: lender.slug, ...lender.criteria, ...lender.sandbox }, facts.sandbox)
   if (decision.decision === 'decline') {
     await recordDecline(deps, { ...job, reason: decision.reason })
     return

@@ -1,6 +1,6 @@
 import type { ApplicationOffersView, LenderAnswerStatus, OfferStatus, OfferView } from '@lainava/api-client'
 import { type Database, schema } from '@lainava/db'
-import { roundHalfUp } from '@lainava/domain'
+import { type ApplicationKind, CARD_TYPES, type CardType, roundHalfUp } from '@lainava/domain'
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import { QUEUES } from '../../jobs/job-queue.ts'
@@ -18,15 +18,33 @@ function effectiveStatus(row: OfferRow, now: Date): OfferStatus {
   return row.status === 'offered' && row.validUntil.getTime() < now.getTime() ? 'expired' : row.status
 }
 
-function offerView(row: OfferRow, lender: LenderRow, amountAsked: number, now: Date): OfferView {
+/** What an offer is compared against: the application's kind and the credit asked. */
+type Asked = { kind: ApplicationKind; amount: number; periodMonths: number }
+
+const isCardType = (value: string | null): value is CardType =>
+  (CARD_TYPES as readonly (string | null)[]).includes(value)
+
+function cardOf(row: OfferRow): OfferView['card'] {
+  if (!isCardType(row.cardType)) return null
+  return {
+    cardType: row.cardType,
+    exampleAmount: row.exampleAmount ?? 0,
+    annualFee: row.annualFee ?? 0,
+    gracePeriodDays: row.gracePeriodDays ?? 0,
+  }
+}
+
+function offerView(row: OfferRow, lender: LenderRow, asked: Asked, now: Date): OfferView {
   return {
     id: row.id,
     applicationId: row.applicationId,
     lender,
     status: effectiveStatus(row, now),
     amount: row.amount,
-    amountAsked,
+    amountAsked: asked.amount,
     months: row.months,
+    monthsAsked: asked.periodMonths,
+    product: asked.kind,
     nominalRate: roundHalfUp(row.nominalRate * 100, 4),
     openingFee: row.openingFee,
     monthlyFee: row.monthlyFee,
@@ -40,6 +58,8 @@ function offerView(row: OfferRow, lender: LenderRow, amountAsked: number, now: D
     secciUrl: row.secciUrl,
     createdAt: row.createdAt.toISOString(),
     acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    card: cardOf(row),
+    personalGuarantee: row.personalGuarantee,
   }
 }
 
@@ -72,7 +92,7 @@ export async function listApplicationOffers(
       .filter((row) => row.applicationId === application.id)
       .map((row) => {
         const lender = mine.find((recipient) => recipient.lender.id === row.lenderId)?.lender
-        return offerView(row, lender ?? { id: row.lenderId, name: '', slug: '' }, application.amount, now)
+        return offerView(row, lender ?? { id: row.lenderId, name: '', slug: '' }, application, now)
       })
       .sort((a, b) => a.apr - b.apr)
     const lendersView = mine.map((recipient) => {
@@ -111,14 +131,18 @@ export async function getOffer(
     .select({
       offer: offers,
       lender: { id: lenders.id, name: lenders.name, slug: lenders.slug },
-      amountAsked: applications.amount,
+      asked: {
+        kind: applications.kind,
+        amount: applications.amount,
+        periodMonths: applications.periodMonths,
+      },
     })
     .from(offers)
     .innerJoin(applications, eq(applications.id, offers.applicationId))
     .innerJoin(lenders, eq(lenders.id, offers.lenderId))
     .where(and(eq(offers.id, offerId), eq(applications.userId, userId), isNull(applications.anonymisedAt)))
   if (!row) throw new AppError('NOT_FOUND', 'No such offer.', { messageKey: 'api.offerNotFound' })
-  return offerView(row.offer, row.lender, row.amountAsked, now)
+  return offerView(row.offer, row.lender, row.asked, now)
 }
 
 /**

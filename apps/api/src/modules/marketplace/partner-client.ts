@@ -3,6 +3,7 @@ import {
   DELIVERY_HEADER,
   type PartnerAcceptance,
   type PartnerApplication,
+  PartnerCardOfferSchema,
   SIGNATURE_HEADER,
   signPartnerBody,
   TIMESTAMP_HEADER,
@@ -30,17 +31,21 @@ const REQUEST_TIMEOUT_MS = 10_000
 const ImmediateAnswerSchema = z.discriminatedUnion('decision', [
   z.object({
     decision: z.literal('offer'),
-    offer: z.object({
-      amount: z.number().positive().max(1_000_000),
-      months: z.number().int().min(1).max(600),
-      nominalRate: z.number().min(0).max(100),
-      openingFee: z.number().min(0).max(100_000),
-      monthlyFee: z.number().min(0).max(10_000),
-      feeFinanced: z.boolean(),
-      validDays: z.number().int().min(1).max(90).optional(),
-      secciUrl: z.url().max(500).optional(),
-      reference: z.string().max(100).optional(),
-    }),
+    // A card issuer answers a credit-card application with card terms (issue 14).
+    offer: z.union([
+      PartnerCardOfferSchema,
+      z.object({
+        amount: z.number().positive().max(1_000_000),
+        months: z.number().int().min(1).max(600),
+        nominalRate: z.number().min(0).max(100),
+        openingFee: z.number().min(0).max(100_000),
+        monthlyFee: z.number().min(0).max(10_000),
+        feeFinanced: z.boolean(),
+        validDays: z.number().int().min(1).max(90).optional(),
+        secciUrl: z.url().max(500).optional(),
+        reference: z.string().max(100).optional(),
+      }),
+    ]),
   }),
   z.object({ decision: z.literal('decline'), reason: z.string().max(200).optional() }),
 ])
@@ -117,6 +122,9 @@ export async function deliverOverHttp(deps: MarketplaceDeps, job: DeliveryJob): 
     product: facts.kind,
     submittedAt: facts.createdAt.toISOString(),
     loan: { amount: facts.match.amount, months: facts.match.months, purpose: facts.match.purpose },
+    ...(facts.kind === 'credit-card'
+      ? { card: { limitWished: facts.match.amount, cardTypePreference: facts.match.cardType ?? null } }
+      : {}),
     applicants: facts.applicants,
     household: facts.household,
     callbacks: { offer: `${base}/offers`, decline: `${base}/decline` },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
-import { APPLICATION_KINDS } from '@lainava/domain'
+import { APPLICATION_KINDS, CARD_TYPES } from '@lainava/domain'
 import { z } from 'zod'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { requireUser } from '../auth/guards.ts'
@@ -17,6 +17,8 @@ export const OfferSchema = z
     amount: z.number(),
     amountAsked: z.number(),
     months: z.number().int(),
+    monthsAsked: z.number().int().describe('The period asked for (a card: 12)'),
+    product: z.enum(APPLICATION_KINDS).describe("The application's kind"),
     nominalRate: z.number().describe('Percent'),
     openingFee: z.number(),
     monthlyFee: z.number(),
@@ -30,6 +32,18 @@ export const OfferSchema = z
     secciUrl: z.string().nullable(),
     createdAt: z.string(),
     acceptedAt: z.string().nullable(),
+    card: z
+      .object({
+        cardType: z.enum(CARD_TYPES),
+        exampleAmount: z.number(),
+        annualFee: z.number(),
+        gracePeriodDays: z.number().int(),
+      })
+      .nullable()
+      .describe(
+        'Card offers: amount is the credit limit; the instalment, APR and totals are those of the representative example (exampleAmount drawn, 12 instalments)',
+      ),
+    personalGuarantee: z.boolean().describe("Business offers: the owner's personal guarantee is required"),
   })
   .meta({ id: 'LoanOffer' })
 
