@@ -14,7 +14,7 @@ import { businessFormFromDraft, clampLoan, emptyBusinessForm, withSignedInPerson
 import { BusinessOnboarding } from './business-onboarding.tsx'
 import { BusinessPage } from './business-page.tsx'
 
-// ADR 020: the SME onboarding lives here, at /yrityslainahakemus/: the steps of spec §4 on one
+// ADR 021: the SME onboarding lives here, at /yrityslainahakemus/: the steps of spec §4 on one
 // route. A calculator elsewhere (the business loan pages) sends amount and period here.
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
