@@ -81,6 +81,7 @@ export function readPrhCompany(body: unknown, businessId: string): RegisteredCom
 export async function lookupCompany(
   deps: { config: { PRH_API_URL?: string | undefined }; log: { warn(obj: object, message: string): void } },
   businessId: string,
+  options: { timeoutMs?: number } = {},
 ): Promise<CompanyLookup> {
   const base = deps.config.PRH_API_URL
   if (!base) return { ok: true, company: null, source: 'off' }
@@ -90,7 +91,7 @@ export async function lookupCompany(
     const response = await fetch(url, {
       headers: { accept: 'application/json' },
       redirect: 'error',
-      signal: AbortSignal.timeout(PRH_TIMEOUT_MS),
+      signal: AbortSignal.timeout(options.timeoutMs ?? PRH_TIMEOUT_MS),
     })
     if (!response.ok) {
       // The register answers 404 for a Y-tunnus it does not know; anything else is its trouble.
