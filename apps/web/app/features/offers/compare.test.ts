@@ -10,6 +10,9 @@ const offer = (
   status: 'offered',
   amount: figures.amount ?? 40_000,
   amountAsked: 40_000,
+  months: 60,
+  monthsAsked: 60,
+  card: null,
   ...figures,
   ...overrides,
 })
@@ -102,5 +105,42 @@ describe('comparing offers against the amount asked', () => {
     const onlyPartial = compareOffers([partial], 'apr')
     expect(onlyPartial.asked).toEqual([])
     expect(onlyPartial.lowestApr.size).toBe(0)
+  })
+})
+
+describe('total cost only over the period asked', () => {
+  it('does not mark a shorter loan of the amount asked as the lowest total cost', () => {
+    // 40 000 € over 5 years asked; a 3-year offer costs less in total only because it is shorter.
+    const fiveYears = offer('five', { apr: 7.5, monthlyPayment: 800, totalCost: 8100 })
+    const fiveYearsDearer = offer('five-b', { apr: 7.9, monthlyPayment: 810, totalCost: 8600 })
+    const threeYears = offer('three', { apr: 7.7, monthlyPayment: 1247, totalCost: 4900 }, { months: 36 })
+    const { asked, lowestApr, lowestTotalCost } = compareOffers(
+      [threeYears, fiveYears, fiveYearsDearer],
+      'apr',
+    )
+    expect(ids(asked)).toEqual(['five', 'three', 'five-b'])
+    expect([...lowestApr]).toEqual(['five'])
+    expect([...lowestTotalCost]).toEqual(['five'])
+  })
+})
+
+describe('card offers', () => {
+  const card = { cardType: 'visa', exampleAmount: 1500, annualFee: 0, gracePeriodDays: 45 }
+  const cardOffer = (id: string, apr: number, amount: number) =>
+    offer(
+      id,
+      { apr, monthlyPayment: 135, totalCost: 120, amount },
+      { amountAsked: 3000, months: 12, monthsAsked: 12, card },
+    )
+
+  it('are one group compared by the APR of the example, whatever the limit, with no total-cost marker', () => {
+    const { asked, other, lowestApr, lowestTotalCost } = compareOffers(
+      [cardOffer('full', 19.9, 3000), cardOffer('lower', 16.2, 2000), cardOffer('dear', 21, 3000)],
+      'apr',
+    )
+    expect(ids(asked)).toEqual(['lower', 'full', 'dear'])
+    expect(other).toEqual([])
+    expect([...lowestApr]).toEqual(['lower'])
+    expect(lowestTotalCost.size).toBe(0)
   })
 })

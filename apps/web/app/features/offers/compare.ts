@@ -1,6 +1,9 @@
 // How the offers page compares offers (issue 14): an offer for another amount than the one asked has a
 // smaller monthly payment and total cost because it lends less, so it is never ranked among the offers
-// for the amount asked, and the "lowest" markers only look at those.
+// for the amount asked, and the "lowest" markers only look at those. A total cost is comparable only
+// over the same period, so "lowest total cost" looks only at offers of the amount AND period asked.
+// Card offers are compared by the APR of their representative example (the same drawn amount and 12
+// instalments whatever the limit), so they are one group, flagged when the limit differs.
 
 /** The fields of an offer the comparison reads. */
 export type ComparableOffer = {
@@ -8,6 +11,10 @@ export type ComparableOffer = {
   status: 'offered' | 'accepted' | 'expired' | 'withdrawn'
   amount: number
   amountAsked: number
+  months: number
+  monthsAsked: number
+  /** Card offers: the figures are the representative example's. */
+  card: object | null
   apr: number
   monthlyPayment: number
   totalCost: number
@@ -33,7 +40,7 @@ export type OfferComparison<T> = {
   other: T[]
   /** Ids of the offers for the amount asked with the lowest APR (ties share it). */
   lowestApr: ReadonlySet<string>
-  /** Ids of the offers for the amount asked with the lowest total cost (ties share it). */
+  /** Ids of the offers for the amount and period asked with the lowest total cost (ties share it; none for cards). */
   lowestTotalCost: ReadonlySet<string>
 }
 
@@ -54,6 +61,16 @@ export function compareOffers<T extends ComparableOffer>(
   sort: SortKey,
 ): OfferComparison<T> {
   const sorted = sortOffers(offers, sort)
+  const cards = sorted.filter((offer) => offer.card !== null)
+  if (cards.length === sorted.length && cards.length > 0) {
+    // One example for all: 1 500 € (or a smaller limit) drawn and repaid in 12 instalments.
+    return {
+      asked: cards,
+      other: [],
+      lowestApr: lowest(cards.filter(isLive), (offer) => offer.apr),
+      lowestTotalCost: new Set(),
+    }
+  }
   const asked = sorted.filter((offer) => offer.amount === offer.amountAsked)
   const other = sorted.filter((offer) => offer.amount !== offer.amountAsked)
   const live = asked.filter(isLive)
@@ -61,6 +78,9 @@ export function compareOffers<T extends ComparableOffer>(
     asked,
     other,
     lowestApr: lowest(live, (offer) => offer.apr),
-    lowestTotalCost: lowest(live, (offer) => offer.totalCost),
+    lowestTotalCost: lowest(
+      live.filter((offer) => offer.months === offer.monthsAsked),
+      (offer) => offer.totalCost,
+    ),
   }
 }

@@ -7,7 +7,7 @@ import { webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import type { Route } from './+types/offer-route'
-import { offerExample, offerFigures } from './offer-format.ts'
+import { gracePeriodText, isBusinessOffer, offerExample, offerFigures } from './offer-format.ts'
 
 async function requireConsumer(
   request: Request,
@@ -80,14 +80,30 @@ export default function OfferRoute({ loaderData, actionData, matches }: Route.Co
   const [confirming, setConfirming] = useState(false)
   const { offer } = loaderData
   const figures = offerFigures(offer, intlLocale)
-  const rows: Array<[string, string]> = [
+  const business = isBusinessOffer(offer)
+  const cardName = offer.card ? t(`enum.cardType.${offer.card.cardType}`) : ''
+  const cardRows: Array<[string, string]> = [
+    [t('cards.col.card'), cardName],
+    [t('cards.col.limit'), figures.amount],
+    [t('offers.col.nominalRate'), figures.nominalRate],
+    [t('cards.col.annualFee'), figures.annualFee],
+    [t('cards.col.monthlyFee'), figures.monthlyFee],
+    [t('cards.col.gracePeriod'), gracePeriodText(offer, t)],
+    [t('cards.col.exampleDrawn'), t('cards.exampleTerms', { drawn: figures.exampleAmount })],
+    [t('cards.col.exampleMonthly'), figures.monthlyPayment],
+    [t('cards.col.exampleApr'), figures.apr],
+    [t('offers.col.totalCost'), figures.totalCost],
+    [t('cards.col.exampleTotal'), figures.totalPayable],
+    [t('offers.col.validUntil'), figures.validUntil],
+  ]
+  const loanRows: Array<[string, string]> = [
     [t('offers.col.amount'), figures.amount],
     [
       t('offers.col.term'),
       `${t('offers.months', { months: offer.months })} (${t('offers.instalments', { months: offer.months })})`,
     ],
     [t('offers.col.nominalRate'), figures.nominalRate],
-    [t('offers.col.apr'), figures.apr],
+    [t(business ? 'cards.business.aprLabel' : 'offers.col.apr'), figures.apr],
     [t('offers.col.monthlyPayment'), figures.monthlyPayment],
     [t('offers.col.openingFee'), figures.openingFee],
     [t('offers.col.monthlyFee'), figures.monthlyFee],
@@ -95,7 +111,38 @@ export default function OfferRoute({ loaderData, actionData, matches }: Route.Co
     [t('offers.col.totalPayable'), figures.totalPayable],
     [t('offers.col.repayment'), t('offers.repayment.annuity')],
     [t('offers.col.validUntil'), figures.validUntil],
+    ...(business
+      ? ([
+          [
+            t('cards.business.guaranteeLabel'),
+            t(offer.personalGuarantee ? 'cards.business.guaranteeYes' : 'cards.business.guaranteeNo'),
+          ],
+        ] as Array<[string, string]>)
+      : []),
   ]
+  const rows = offer.card ? cardRows : loanRows
+  const confirmBody = offer.card
+    ? t('cards.offer.confirmBody', {
+        lender: offer.lender.name,
+        card: cardName,
+        limit: figures.amount,
+        annualFee: figures.annualFee,
+        apr: figures.apr,
+      })
+    : t(business ? 'cards.business.confirmBody' : 'offer.confirm.body', {
+        lender: offer.lender.name,
+        amount: figures.amount,
+        monthlyPayment: figures.monthlyPayment,
+        apr: figures.apr,
+      })
+  const acceptedNext = t(
+    offer.card
+      ? 'cards.offer.acceptedNext'
+      : business
+        ? 'cards.business.acceptedNext'
+        : 'offer.accepted.next',
+    { lender: offer.lender.name },
+  )
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
@@ -121,9 +168,16 @@ export default function OfferRoute({ loaderData, actionData, matches }: Route.Co
             </div>
           ))}
         </dl>
-        <p className="mt-4 text-sm text-slate-700">
-          {offer.feeFinanced ? t('offer.feeFinanced.yes') : t('offer.feeFinanced.no')}
-        </p>
+        {offer.card ? null : (
+          <p className="mt-4 text-sm text-slate-700">
+            {offer.feeFinanced ? t('offer.feeFinanced.yes') : t('offer.feeFinanced.no')}
+          </p>
+        )}
+        {business ? (
+          <p className="mt-2 text-sm text-slate-700" data-testid="offer-business-note">
+            {t('cards.business.capsNote')}
+          </p>
+        ) : null}
         <p className="mt-2 text-sm text-slate-700">
           {offer.secciUrl ? (
             <a
@@ -147,7 +201,7 @@ export default function OfferRoute({ loaderData, actionData, matches }: Route.Co
           data-testid="offer-accepted"
         >
           <h2 className="text-xl font-semibold">{t('offer.accepted.title')}</h2>
-          <p className="mt-2">{t('offer.accepted.next', { lender: offer.lender.name })}</p>
+          <p className="mt-2">{acceptedNext}</p>
         </section>
       ) : offer.status === 'offered' ? (
         <div className="mt-6">
@@ -169,12 +223,7 @@ export default function OfferRoute({ loaderData, actionData, matches }: Route.Co
         open={confirming && offer.status === 'offered'}
         onClose={() => setConfirming(false)}
         title={t('offer.confirm.title')}
-        description={t('offer.confirm.body', {
-          lender: offer.lender.name,
-          amount: figures.amount,
-          monthlyPayment: figures.monthlyPayment,
-          apr: figures.apr,
-        })}
+        description={confirmBody}
         closeLabel={t('common.close')}
       >
         <Form method="post" className="mt-4 flex flex-wrap gap-3" onSubmit={() => setConfirming(false)}>

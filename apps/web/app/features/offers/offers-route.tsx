@@ -11,7 +11,7 @@ import { alternateLinks } from '../../lib/seo.ts'
 import { useUser } from '../../lib/user-state.tsx'
 import type { Route } from './+types/offers-route'
 import { compareOffers, parseSort, SORT_KEYS, type SortKey } from './compare.ts'
-import { offerExample, offerFigures } from './offer-format.ts'
+import { gracePeriodText, isBusinessOffer, offerExample, offerFigures } from './offer-format.ts'
 
 /** How often the page asks for news while lenders are still answering. */
 const POLL_MS = 2500
@@ -148,13 +148,20 @@ function ApplicationOffers({
   const { t } = useI18n()
   const headingId = `application-${application.id}`
   const amount = formatCurrency(intlLocale, application.amount, { cents: false })
+  const period = t('calculator.years', { count: Math.round(application.periodMonths / 12) })
   const heading =
     application.kind === 'credit-card'
       ? t('offers.application.card', { amount })
-      : t('offers.application.loan', {
-          amount,
-          period: t('calculator.years', { count: Math.round(application.periodMonths / 12) }),
-        })
+      : application.kind === 'business-loan'
+        ? t('cards.offers.application.business', {
+            amount,
+            period: t('offers.months', { months: application.periodMonths }),
+          })
+        : application.kind === 'factoring'
+          ? t('cards.offers.application.factoring', { amount })
+          : t('offers.application.loan', { amount, period })
+  const isCard = application.kind === 'credit-card'
+  const isBusiness = application.kind === 'business-loan' || application.kind === 'factoring'
   const sent = new Intl.DateTimeFormat(intlLocale, {
     dateStyle: 'medium',
     timeZone: 'Europe/Helsinki',
@@ -193,7 +200,31 @@ function ApplicationOffers({
         <p className="mt-4 text-slate-700">{t('offers.noOffersYet')}</p>
       ) : null}
 
-      {anyOffers ? (
+      {anyOffers && isCard ? (
+        <div className="mt-6" data-testid="offers-asked">
+          <h3 className="text-lg font-semibold text-slate-900">{t('cards.offers.group')}</h3>
+          <p className="mt-1 max-w-3xl text-sm text-slate-700">
+            {t('cards.offers.groupLead', { drawn: formatCurrency(intlLocale, 1500, { cents: false }) })}
+          </p>
+          <CardOfferList
+            offers={comparison.asked}
+            markers={markers}
+            caption={t('cards.offers.caption', { amount, sort: t(`offers.sort.${sort}`) })}
+            intlLocale={intlLocale}
+          />
+        </div>
+      ) : null}
+
+      {anyOffers && isBusiness ? (
+        <p
+          className="mt-4 max-w-3xl rounded-lg bg-slate-50 p-3 text-sm text-slate-800"
+          data-testid="offers-business-note"
+        >
+          {t('cards.business.capsNote')}
+        </p>
+      ) : null}
+
+      {anyOffers && !isCard ? (
         <div className="mt-6" data-testid="offers-asked">
           <h3 id={`${headingId}-asked`} className="text-lg font-semibold text-slate-900">
             {t('offers.group.asked', { amount })}
@@ -286,6 +317,30 @@ function LowestApr({ offer, markers }: { offer: OfferView; markers: Markers }) {
       {t('offers.best.apr')}
     </span>
   ) : null
+}
+
+/** Business offers: the lender wants the owner's personal guarantee. */
+function GuaranteeFlag({ offer }: { offer: OfferView }) {
+  const { t } = useI18n()
+  return offer.personalGuarantee ? (
+    <span className={flagBadge} data-testid="offer-guarantee">
+      {t('cards.business.personalGuarantee')}
+    </span>
+  ) : null
+}
+
+/** "Credit limit lower than the 3 000 € asked", or nothing for the limit asked. */
+function LimitFlag({ offer, intlLocale }: { offer: OfferView; intlLocale: string }) {
+  const { t } = useI18n()
+  if (offer.amount === offer.amountAsked) return null
+  const asked = offerFigures(offer, intlLocale).amountAsked
+  return (
+    <span className={flagBadge} data-testid="offer-amount-flag">
+      {t(offer.amount < offer.amountAsked ? 'cards.offers.smallerLimit' : 'cards.offers.largerLimit', {
+        amount: asked,
+      })}
+    </span>
+  )
 }
 
 function LowestCost({ offer, markers }: { offer: OfferView; markers: Markers }) {
@@ -381,10 +436,13 @@ function OfferList({
                 <LowestApr offer={offer} markers={markers} />
                 <LowestCost offer={offer} markers={markers} />
                 <AmountFlag offer={offer} intlLocale={intlLocale} />
+                <GuaranteeFlag offer={offer} />
               </div>
               <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 break-words hyphens-auto">
                 <div>
-                  <dt className="text-xs text-slate-600">{t('offers.col.apr')}</dt>
+                  <dt className="text-xs text-slate-600">
+                    {t(isBusinessOffer(offer) ? 'cards.business.aprLabel' : 'offers.col.apr')}
+                  </dt>
                   <dd className="text-lg font-semibold text-slate-900" data-testid="offer-apr">
                     {figures.apr}
                   </dd>
@@ -430,7 +488,9 @@ function OfferList({
             <tr className="border-b border-slate-300 align-bottom text-slate-700">
               {TABLE_COLUMNS.map((column) => (
                 <th key={column} scope="col" className="px-2 py-2 font-semibold">
-                  {t(`offers.col.${column}`)}
+                  {column === 'apr' && offers.some(isBusinessOffer)
+                    ? t('cards.business.aprLabel')
+                    : t(`offers.col.${column}`)}
                 </th>
               ))}
             </tr>
@@ -449,6 +509,7 @@ function OfferList({
                       <LowestApr offer={offer} markers={markers} />
                       <LowestCost offer={offer} markers={markers} />
                       <AmountFlag offer={offer} intlLocale={intlLocale} />
+                      <GuaranteeFlag offer={offer} />
                     </span>
                   </th>
                   <td className="whitespace-nowrap px-2 py-3">
@@ -475,6 +536,191 @@ function OfferList({
                   <td className="whitespace-nowrap px-2 py-3">
                     <span className="block" data-testid="offer-total-cost">
                       {figures.totalCost}
+                    </span>
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-3" data-testid="offer-total-payable">
+                    {figures.totalPayable}
+                  </td>
+                  <td className="whitespace-nowrap px-2 py-3">{figures.validUntil}</td>
+                  <td className="px-2 py-3">
+                    <span className="flex flex-col items-start gap-1">
+                      <OpenLink offer={offer} className="text-brand-800 underline underline-offset-4" />
+                      <SecciLink offer={offer} />
+                    </span>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
+
+const CARD_COLUMNS = [
+  ['lender', 'offers.col.lender'],
+  ['limit', 'cards.col.limit'],
+  ['apr', 'cards.col.exampleApr'],
+  ['fees', 'offers.col.fees'],
+  ['grace', 'cards.col.gracePeriod'],
+  ['example', 'cards.col.exampleMonthly'],
+  ['total', 'cards.col.exampleTotal'],
+  ['validUntil', 'offers.col.validUntil'],
+  ['action', 'offers.col.action'],
+] as const
+
+/** Card offers: limit, rate, fees and grace period, with the representative example's APR and figures. */
+function CardOfferList({
+  offers,
+  markers,
+  caption,
+  intlLocale,
+}: {
+  offers: OfferView[]
+  markers: Markers
+  caption: string
+  intlLocale: string
+}) {
+  const { t } = useI18n()
+  return (
+    <>
+      <ul className="mt-3 grid gap-4 md:grid-cols-2 xl:hidden" aria-label={caption}>
+        {offers.map((offer) => {
+          const figures = offerFigures(offer, intlLocale)
+          const card = offer.card ? t(`enum.cardType.${offer.card.cardType}`) : ''
+          return (
+            <li key={offer.id} className="rounded-lg border border-slate-300 p-4" data-testid="offer-card">
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                <h4
+                  className="min-w-0 break-words text-lg font-semibold text-slate-900"
+                  data-testid="offer-lender"
+                >
+                  {offer.lender.name}
+                </h4>
+                <OfferStatus offer={offer} />
+              </div>
+              <p className="font-medium text-slate-800" data-testid="offer-card-type">
+                {card}
+              </p>
+              <div className="mt-1 flex flex-wrap gap-2 empty:hidden">
+                <LowestApr offer={offer} markers={markers} />
+                <LimitFlag offer={offer} intlLocale={intlLocale} />
+              </div>
+              <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 break-words hyphens-auto">
+                <div>
+                  <dt className="text-xs text-slate-600">{t('cards.col.limit')}</dt>
+                  <dd className="text-lg font-semibold text-slate-900" data-testid="offer-limit">
+                    {figures.amount}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">{t('cards.col.exampleApr')}</dt>
+                  <dd className="text-lg font-semibold text-slate-900" data-testid="offer-apr">
+                    {figures.apr}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">{t('cards.col.annualFee')}</dt>
+                  <dd className="font-medium text-slate-900" data-testid="offer-annual-fee">
+                    {figures.annualFee}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">{t('cards.col.gracePeriod')}</dt>
+                  <dd className="font-medium text-slate-900" data-testid="offer-grace-period">
+                    {gracePeriodText(offer, t)}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">{t('offers.col.nominalRate')}</dt>
+                  <dd className="font-medium text-slate-900">{figures.nominalRate}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">{t('cards.col.monthlyFee')}</dt>
+                  <dd className="font-medium text-slate-900">{figures.monthlyFee}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">{t('cards.col.exampleMonthly')}</dt>
+                  <dd className="font-medium text-slate-900" data-testid="offer-monthly">
+                    {figures.monthlyPayment}
+                  </dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-600">{t('cards.col.exampleTotal')}</dt>
+                  <dd className="font-medium text-slate-900" data-testid="offer-total-payable">
+                    {figures.totalPayable}
+                  </dd>
+                </div>
+              </dl>
+              <p className="mt-2 text-xs text-slate-600">
+                {t('cards.exampleTerms', { drawn: figures.exampleAmount })}
+              </p>
+              <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+                <OpenLink offer={offer} className={buttonClasses('secondary', 'md')} />
+                <SecciLink offer={offer} />
+              </div>
+            </li>
+          )
+        })}
+      </ul>
+
+      <div className="mt-3 hidden overflow-x-auto xl:block">
+        <table className="w-full border-collapse text-left text-sm" data-testid="offers-table">
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-300 align-bottom text-slate-700">
+              {CARD_COLUMNS.map(([column, label]) => (
+                <th key={column} scope="col" className="px-2 py-2 font-semibold">
+                  {t(label)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {offers.map((offer) => {
+              const figures = offerFigures(offer, intlLocale)
+              return (
+                <tr key={offer.id} className="border-b border-slate-200 align-top" data-testid="offer-row">
+                  <th scope="row" className="px-2 py-3 font-semibold text-slate-900">
+                    <span className="block" data-testid="offer-lender">
+                      {offer.lender.name}
+                    </span>
+                    <span className="block font-normal text-slate-700" data-testid="offer-card-type">
+                      {offer.card ? t(`enum.cardType.${offer.card.cardType}`) : ''}
+                    </span>
+                    <OfferStatus offer={offer} />
+                    <span className="flex flex-col items-start font-normal empty:hidden">
+                      <LowestApr offer={offer} markers={markers} />
+                      <LimitFlag offer={offer} intlLocale={intlLocale} />
+                    </span>
+                  </th>
+                  <td className="whitespace-nowrap px-2 py-3" data-testid="offer-limit">
+                    {figures.amount}
+                  </td>
+                  <td className="px-2 py-3">
+                    <span className="block whitespace-nowrap font-semibold" data-testid="offer-apr">
+                      {figures.apr}
+                    </span>
+                    <span className="block text-xs text-slate-600">
+                      {t('offers.nominalRate', { rate: figures.nominalRate })}
+                    </span>
+                  </td>
+                  <td className="px-2 py-3 text-slate-700">
+                    <span className="block" data-testid="offer-annual-fee">
+                      {t('cards.col.annualFee')} {figures.annualFee}
+                    </span>
+                    <span className="block">{t('offers.fees.monthly', { amount: figures.monthlyFee })}</span>
+                  </td>
+                  <td className="px-2 py-3" data-testid="offer-grace-period">
+                    {gracePeriodText(offer, t)}
+                  </td>
+                  <td className="px-2 py-3">
+                    <span className="block whitespace-nowrap" data-testid="offer-monthly">
+                      {figures.monthlyPayment}
+                    </span>
+                    <span className="block text-xs text-slate-600">
+                      {t('cards.exampleTerms', { drawn: figures.exampleAmount })}
                     </span>
                   </td>
                   <td className="whitespace-nowrap px-2 py-3" data-testid="offer-total-payable">
