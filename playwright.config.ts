@@ -51,6 +51,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       // Sandbox lenders answer within about 90 s instead of 15 minutes: offers arrive while a test watches.
       SANDBOX_DELAY_SCALE: '0.1',
+      // The admin the admin pages' tests log in as (e2e/admin.spec.ts).
+      ADMIN_EMAIL: 'e2e-admin@example.fi',
     },
   },
 })

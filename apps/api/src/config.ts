@@ -94,6 +94,8 @@ export const ConfigSchema = z
       .transform((text) => text.split(',').map((role) => role.trim()))
       .pipe(z.array(z.enum(ROLES)).min(1)),
     SEED_DEMO_DATA: booleanText.default(true),
+    /** An address made admin at start-up, as `npm run create-admin` does (a container, the e2e server). */
+    ADMIN_EMAIL: z.email().optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BRAND_NAME: z.string().min(1).max(60).default('Lainava'),
     TRUST_PROXY: booleanText.default(false),

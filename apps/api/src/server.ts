@@ -1,6 +1,7 @@
 import { DataDirLockedError, type DbHandle, openDatabase, seedDemoData } from '@lainava/db'
 import { type App, buildApp } from './app.ts'
 import { type Config, ConfigError, loadConfig } from './config.ts'
+import { ensureAdmin } from './modules/admin/invite-user.ts'
 import { MissingWebBuildError } from './web/ssr.ts'
 
 export type RunningServer = { app: App; database: DbHandle; url: string; stop(): Promise<void> }
@@ -13,6 +14,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     await database.migrate()
     if (config.SEED_DEMO_DATA) await seedDemoData(database.db)
+    if (config.ADMIN_EMAIL) await ensureAdmin(database.db, config.ADMIN_EMAIL)
     const app = await buildApp({ config, database })
     const url = await app.listen({ port: config.PORT, host: config.HOST })
     let stopping: Promise<void> | undefined

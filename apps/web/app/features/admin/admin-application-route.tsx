@@ -6,6 +6,12 @@ import type {
   AdminSettableStatus,
   AuditEntry,
 } from '@lainava/domain/admin'
+import {
+  LEGAL_FORMS,
+  type LegalForm,
+  TOL_2008_SECTIONS,
+  type Tol2008Section,
+} from '@lainava/domain/application/business'
 import { formatCurrency, type MessageKey } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react'
@@ -77,6 +83,27 @@ function shown(t: T, value: string | number | boolean | null | undefined): strin
   if (value === true) return t('admin.app.yes')
   if (value === false) return t('admin.app.no')
   return value === null || value === undefined ? '–' : String(value)
+}
+
+/** A company field as shown: industry and legal form by their catalogue labels. */
+function companyValue(
+  t: T,
+  field: (typeof COMPANY_FIELDS)[number],
+  value: string | number | boolean | null | undefined,
+) {
+  if (
+    field === 'industry' &&
+    typeof value === 'string' &&
+    (TOL_2008_SECTIONS as readonly string[]).includes(value)
+  )
+    return t(`enum.industry.${value.toLowerCase() as Lowercase<Tol2008Section>}`)
+  if (
+    field === 'legalForm' &&
+    typeof value === 'string' &&
+    (LEGAL_FORMS as readonly string[]).includes(value)
+  )
+    return t(`enum.legalForm.${value as LegalForm}`)
+  return shown(t, value)
 }
 
 function auditText(t: T, entry: AuditEntry): string {
@@ -258,10 +285,10 @@ export default function AdminApplicationRoute({ loaderData }: Route.ComponentPro
                 [t('admin.apps.businessId'), shown(t, detail.businessId)],
                 ...COMPANY_FIELDS.map(
                   (field) =>
-                    [t(`admin.app.company.${field}` as MessageKey), shown(t, detail.company?.[field])] as [
-                      string,
-                      ReactNode,
-                    ],
+                    [
+                      t(`admin.app.company.${field}` as MessageKey),
+                      companyValue(t, field, detail.company?.[field]),
+                    ] as [string, ReactNode],
                 ),
               ]}
             />

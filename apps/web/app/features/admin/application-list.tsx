@@ -36,6 +36,8 @@ const FILTER_KEYS = [
 
 const LINK = 'font-semibold text-brand-800 underline underline-offset-4 hover:no-underline'
 
+const toLower = <S extends string>(text: S) => text.toLowerCase() as Lowercase<S>
+
 function filtersOf(params: URLSearchParams): Record<string, string> {
   const filters: Record<string, string> = {}
   for (const key of [...FILTER_KEYS, 'page'] as const) {
@@ -141,7 +143,10 @@ export function ApplicationList({ segment }: { segment: AdminSegment }) {
                 label={t('admin.apps.industry')}
                 placeholder={any}
                 defaultValue={filters.industry ?? ''}
-                options={TOL_2008_SECTIONS.map((section) => ({ value: section, label: section }))}
+                options={TOL_2008_SECTIONS.map((section) => ({
+                  value: section,
+                  label: t(`enum.industry.${toLower(section)}`),
+                }))}
               />
             ) : null}
             <TextInput
