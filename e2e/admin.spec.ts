@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { logInAs, openPage, uniqueEmail } from './helpers.ts'
+
+// Issue 15 item 6: an admin finds a business application by its Y-tunnus, sees the lenders' answers,
+// adds a note and changes the status; a consumer opening the admin pages lands on the forbidden page.
+
+/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
+const ADMIN = 'e2e-admin@example.fi'
+
+/** A random Y-tunnus with a right check digit (weights 7 9 10 5 8 4 2; remainder 1 is never issued). */
+function businessId(): string {
+  for (;;) {
+    const digits = String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')
+    const sum = [7, 9, 10, 5, 8, 4, 2].reduce((total, weight, i) => total + weight * Number(digits[i]), 0)
+    const remainder = sum % 11
+    if (remainder !== 1) return `${digits}-${remainder === 0 ? 0 : 11 - remainder}`
+  }
+}
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(results.violations).toEqual([])
+}
+
+test.describe('admin pages', () => {
+  test('an admin finds a business application by Y-tunnus, sees the answers, adds a note, changes the status', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // A company applies through the real submit, signed out (its own request context, no cookies shared).
+    const id = businessId()
+    const company = `Ylläpitotesti ${randomUUID().slice(0, 6)} Oy`
+    const applicant = await playwright.request.newContext({ baseURL })
+    const submitted = await applicant.post('/api/v1/applications', {
+      data: {
+        kind: 'business-loan',
+        idempotencyKey: randomUUID(),
+        language: 'fi',
+        application: {
+          loan: { amount: 60_000, months: 36, purpose: 'Buying equipment' },
+          company: {
+            businessId: id,
+            name: company,
+            legalForm: 'oy',
+            registeredOn: '2015-04-20',
+            industry: 'C',
+            turnover: '850000',
+            result: '60000',
+            employees: '12',
+          },
+          person: {
+            firstName: 'Kaisa',
+            lastName: 'Yrittäjä',
+            email: uniqueEmail('company'),
+            phone: '040 765 4321',
+            role: 'ceo',
+            canSign: true,
+          },
+          consents: {
+            termsAccepted: true,
+            privacyAccepted: true,
+            creditCheckConsent: true,
+            shareWithLendersConsent: true,
+            marketingEmail: false,
+            marketingSms: false,
+          },
+        },
+      },
+    })
+    expect(submitted.status(), await submitted.text()).toBeLessThan(300)
+    const { lenders } = (await submitted.json()) as { lenders: Array<{ name: string }> }
+    expect(lenders.length).toBeGreaterThan(0)
+    await applicant.dispose()
+
+    await logInAs(page, ADMIN)
+    await openPage(page, '/')
+    await page.getByRole('link', { name: 'Ylläpito' }).first().click()
+    await expect(page).toHaveURL(/\/admin\/sme-applications\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Yrityshakemukset')
+
+    await page.getByLabel('Yrityksen nimi tai Y-tunnus').fill(id)
+    await page.getByRole('button', { name: 'Hae' }).click()
+    await expect(page).toHaveURL(new RegExp(`q=${id}`))
+    await expect(page.getByRole('status').filter({ hasText: 'hakemus' })).toHaveText('1 hakemus')
+    await expectAccessible(page)
+    await page.getByRole('link', { name: company }).click()
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hakemus: ${company}`)
+    const answers = page.getByTestId('lender-answer')
+    await expect(answers).toHaveCount(lenders.length)
+    for (const lender of lenders) await expect(answers.filter({ hasText: lender.name })).toHaveCount(1)
+    await expect(page.getByText(id)).toBeVisible()
+
+    await page.getByLabel('Uusi muistiinpano').fill('Soitettu yrittäjälle, tilinpäätös tulossa')
+    await page.getByRole('button', { name: 'Lisää muistiinpano' }).click()
+    await expect(page.getByText('Muistiinpano lisätty.')).toBeVisible()
+    await expect(page.getByText('Soitettu yrittäjälle, tilinpäätös tulossa')).toBeVisible()
+
+    await page.getByLabel('Uusi tila').selectOption({ label: 'Käsittelyssä' })
+    await page.getByRole('button', { name: 'Tallenna tila' }).click()
+    await expect(page.getByText('Tila tallennettu: Käsittelyssä.')).toBeVisible()
+    await expect(page.getByTestId('application-status')).toHaveText('Käsittelyssä')
+
+    // Who read or changed it: the audit log's entries for this application.
+    const history = page.getByRole('region', { name: 'Kuka luki tai muutti tätä' })
+    await expect(history.getByText('Muutti tilan: Saapunut → Käsittelyssä')).toBeVisible()
+    await expect(history.getByText('Lisäsi muistiinpanon')).toBeVisible()
+    await expect(history.getByText(`${ADMIN}: Avasi hakemuksen`).first()).toBeVisible()
+    await expectAccessible(page)
+
+    // On a 320 px phone nothing scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 800 })
+    await page.reload()
+    await expect(page.getByTestId('application-status')).toHaveText('Käsittelyssä')
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+
+  test('a consumer opening the business applications lands on the forbidden page, logged out', async ({
+    page,
+  }) => {
+    await logInAs(page)
+    await openPage(page, '/admin/sme-applications/')
+    await expect(page).toHaveURL(/\/forbidden\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ei käyttöoikeutta')
+    await expect(page.getByRole('link', { name: 'Kirjaudu', exact: true })).toBeVisible()
+    await expectAccessible(page)
+  })
+
+  test('the one-page list and its filters fit a phone and pass axe, in English', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 800 })
+    await logInAs(page, ADMIN)
+    await openPage(page, '/en/admin/one-page-onboarding/?kind=credit-card')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('One-page applications')
+    await expect(page.getByLabel('Kind of application')).toHaveValue('credit-card')
+    await expect(page.getByRole('status').filter({ hasText: /application/ })).toHaveText(/\d+ applications?/)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await expectAccessible(page)
+  })
+})
