@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { useI18n } from '../../lib/i18n.tsx'
 import type { ActionResult } from './application-form.tsx'
 import { EnumField, FormContext, fieldId, MoneyField } from './fields.tsx'
-import { type ApplicantData, emptyApplicant, type FormData, setAt } from './form-state.ts'
+import { type ApplicantData, emptyApplicant, type FormData, setAt, withPerson } from './form-state.ts'
 import { RecipientList, useRecipientsPreview } from './recipients.tsx'
 import { ApplicantFields, ConsentFields } from './steps.tsx'
 
@@ -41,11 +41,16 @@ export function emptyCardForm(): CardFormData {
 /** The shorter credit card application: one page on the same infrastructure as the loan form. */
 export function CardForm({
   onSubmitted,
+  person,
 }: {
   onSubmitted(result: Extract<ActionResult, { ok: true; intent: 'submit' }>): void
+  /** The signed-in person: their e-mail and name fill in the empty fields (issue 14). */
+  person: { email: string; firstName: string; lastName: string } | null
 }) {
   const { t, lang } = useI18n()
-  const [data, setData] = useState<CardFormData>(emptyCardForm)
+  // The person as the page was loaded: a later revalidation does not refill the form.
+  const [signedIn] = useState(person)
+  const [data, setData] = useState<CardFormData>(() => withPerson(emptyCardForm(), signedIn))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [idempotencyKey, setIdempotencyKey] = useState('')
   const fetcher = useFetcher<ActionResult>()
@@ -54,12 +59,12 @@ export function CardForm({
     const stored = sessionStorage.getItem(STORAGE_KEY)
     if (stored) {
       const parsed = JSON.parse(stored) as { data: CardFormData; idempotencyKey: string }
-      setData(parsed.data)
+      setData(withPerson(parsed.data, signedIn))
       setIdempotencyKey(parsed.idempotencyKey)
     } else {
       setIdempotencyKey(crypto.randomUUID())
     }
-  }, [])
+  }, [signedIn])
 
   useEffect(() => {
     if (idempotencyKey) sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ data, idempotencyKey }))

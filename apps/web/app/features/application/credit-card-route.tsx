@@ -10,8 +10,11 @@ import { ApplicationPage } from './application-page.tsx'
 import { CardForm } from './card-form.tsx'
 import { previewRecipientsAction, submitApplicationAction } from './submit-application.server.ts'
 
-export function loader({ url }: Route.LoaderArgs) {
-  return { notActive: !isActiveLanguage(languageOfPath(url.pathname) as Language) }
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  if (!isActiveLanguage(languageOfPath(url.pathname) as Language)) return { notActive: true, person: null }
+  const { applications } = context.get(webContext)
+  // Issue 14: a signed-in person's e-mail and name are filled in, as on the loan form.
+  return { notActive: false, person: await applications.signedInPerson(request.headers.get('cookie')) }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,7 +59,7 @@ export default function CreditCardRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n()
   return (
     <ApplicationPage notActive={loaderData.notActive} title={t('form.cardTitle')} lead={t('form.lead')}>
-      {(onSubmitted) => <CardForm onSubmitted={onSubmitted} />}
+      {(onSubmitted) => <CardForm onSubmitted={onSubmitted} person={loaderData.person} />}
     </ApplicationPage>
   )
 }

@@ -158,10 +158,10 @@ export function formFromDraft(base: FormData, draft: unknown): FormData {
  * A signed-in person's e-mail and name on the form (issue 14), where the applicant's fields are
  * still empty: what they typed themselves, or a draft kept, wins.
  */
-export function withPerson(
-  form: FormData,
+export function withPerson<T extends { applicant: ApplicantData }>(
+  form: T,
   person: { email: string; firstName: string; lastName: string } | null,
-): FormData {
+): T {
   if (!person) return form
   const applicant = { ...form.applicant }
   for (const field of ['email', 'firstName', 'lastName'] as const) {
