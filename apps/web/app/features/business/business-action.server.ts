@@ -29,6 +29,7 @@ export async function businessAction(
       ok: true,
       businessId,
       company: result.company,
+      registerOn: result.source === 'prh',
     } satisfies BusinessActionResult)
   }
 

@@ -39,6 +39,8 @@ export type BusinessActionResult =
       ok: true
       businessId: string
       company: { name: string; legalForm: string; registeredOn: string } | null
+      /** False when no trade register is configured: nothing to say then. */
+      registerOn: boolean
     }
   | { intent: 'lookup'; ok: false }
 
@@ -70,7 +72,7 @@ export function BusinessOnboarding<Step extends string>({
   euribor: EuriborQuote | null
   initial: BusinessFormData
   initialStep: Step
-  /** The address carried amount and period: they win over this tab's copy. */
+  /** The address carried amount and period: they win over this tab's copy on the first step. */
   prefilled: boolean
 }) {
   const { t, lang } = useI18n()
@@ -105,8 +107,10 @@ export function BusinessOnboarding<Step extends string>({
       stored = null
     }
     if (stored?.data && steps.includes(stored.step as Step) && stored.step !== lastStep) {
-      setData(prefilled ? { ...stored.data, loan: { ...stored.data.loan, ...initial.loan } } : stored.data)
-      if (!prefilled) dispatch({ type: 'set-initial-step', step: stored.step as Step })
+      // A prefill from a calculator wins on the first step; past it (a reload), this tab's copy wins.
+      const fresh = prefilled && stored.step === steps[0]
+      setData(fresh ? { ...stored.data, loan: { ...stored.data.loan, ...initial.loan } } : stored.data)
+      dispatch({ type: 'set-initial-step', step: stored.step as Step })
     }
     setIdempotencyKey(stored?.idempotencyKey ?? crypto.randomUUID())
     setRestored(true)
@@ -215,7 +219,7 @@ export function BusinessOnboarding<Step extends string>({
     const result = lookupFetcher.data
     if (lookupFetcher.state !== 'idle' || result?.intent !== 'lookup') return
     if (!result.ok || result.businessId !== lookedUp.current) return setLookup('idle')
-    if (!result.company) return setLookup('not-found')
+    if (!result.company) return setLookup(result.registerOn ? 'not-found' : 'idle')
     const found = result.company
     setData((current) => ({
       ...current,
