@@ -49,7 +49,11 @@ const optionalText = (max: number) =>
 const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date.invalid')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'validation.date.invalid')
+  // A real calendar day: 2026-02-31 does not roll over into March.
+  .refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`)
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value
+  }, 'validation.date.invalid')
   .optional()
   .or(z.literal('').transform(() => undefined))
 

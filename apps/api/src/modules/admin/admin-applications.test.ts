@@ -234,6 +234,32 @@ describe('the business application list', () => {
   })
 })
 
+describe('hostile input from an admin session', () => {
+  it.each([
+    '/api/v1/admin/applications?segment=sme&q=%00',
+    `/api/v1/admin/applications?segment=sme&q=${'x'.repeat(5000)}`,
+    '/api/v1/admin/applications?segment=sme&page=99999999999999',
+    '/api/v1/admin/applications?segment=sme&minAmount=1e400',
+    '/api/v1/admin/applications?segment=sme&from=2026-02-31',
+    '/api/v1/admin/applications?segment=nobody',
+    '/api/v1/admin/applications/export.csv?segment=sme&industry=%27%3B--',
+    '/api/v1/admin/applications/not-a-uuid',
+    `/api/v1/admin/applications/${randomUUID()}/applicants/boss/hetu`,
+    '/api/v1/admin/audit-log?actorId=nobody',
+    '/api/v1/admin/audit-log?page=0',
+  ])('%s answers 400', async (url) => {
+    const response = await get(url)
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: expect.any(String), fields: expect.any(Array) })
+  })
+
+  it('takes a broken UTF-8 search as text (the decoder replaces it) and finds nothing', async () => {
+    const response = await get('/api/v1/admin/applications?segment=one-page&q=%ED%A0%80')
+    expect(response.statusCode).toBe(200)
+    expect(response.json().total).toBe(0)
+  })
+})
+
 describe("an application's page", () => {
   it('shows the company, the contact person, every lender’s answer and offer, and logs the read', async () => {
     const id = await insertApplication({ answers: ['offered', 'declined'], industry: 'J' })
