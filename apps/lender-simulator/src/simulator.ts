@@ -29,6 +29,8 @@ export type SimulatorOptions = {
   minAmount: number
   /** Card offers (answers to credit-card applications): the annual fee; the rate and monthly fee are the ones above. */
   annualFee?: number
+  /** Business applications (issue 15): a personal guarantee is asked from this amount on. */
+  personalGuaranteeFrom?: number
 }
 
 export type SimulatorStats = {
@@ -36,6 +38,8 @@ export type SimulatorStats = {
   deliveries: number
   /** Distinct applications asked about, with how many times each was delivered. */
   applications: Record<string, number>
+  /** The last delivery of each application, as received (what a lender learns of it). */
+  received: Record<string, PartnerApplication>
   acceptances: string[]
   rejectedSignatures: number
   callbacks: Array<{ applicationId: string; status: number; body: unknown }>
@@ -73,6 +77,9 @@ function answerFor(options: SimulatorOptions, application: PartnerApplication): 
       openingFee: options.openingFee,
       monthlyFee: options.monthlyFee,
       feeFinanced: false,
+      ...(application.business && options.personalGuaranteeFrom !== undefined
+        ? { personalGuarantee: application.loan.amount >= options.personalGuaranteeFrom }
+        : {}),
       validDays: 14,
       secciUrl: `https://lender.invalid/secci/${application.applicationId}`,
       reference: `SIM-${application.applicationId.slice(0, 8)}`,
@@ -99,6 +106,7 @@ export function startSimulator(
   const stats: SimulatorStats = {
     deliveries: 0,
     applications: {},
+    received: {},
     acceptances: [],
     rejectedSignatures: 0,
     callbacks: [],
@@ -149,6 +157,7 @@ export function startSimulator(
       return send(response, 200, { ok: true })
     }
     stats.deliveries++
+    stats.received[event.applicationId] = event
     stats.applications[event.applicationId] = (stats.applications[event.applicationId] ?? 0) + 1
     const known = answers.get(event.deliveryId)
     const answer = known ?? answerFor(options, event)

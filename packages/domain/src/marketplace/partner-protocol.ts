@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { CARD_TYPES, type CardType } from '../application/enums.ts'
+import type { PartnerBusiness } from './business-lending.ts'
 
 // The partner API between Lainava and an HTTP lender (docs/partner-api.md).
 // Lainava POSTs each application to the lender's endpoint with
@@ -50,6 +51,12 @@ export type PartnerApplication = {
   loan: { amount: number; months: number; purpose: string | null }
   /** Credit-card applications: the limit wished for (also `loan.amount`) and the card type asked for. */
   card?: { limitWished: number; cardTypePreference: CardType | null }
+  /**
+   * Business loan and factoring applications (issue 15): the company, the person to contact and, for
+   * factoring, the invoicing. `loan` is the credit asked for (factoring: the unpaid invoices at a
+   * time, 12 months); `applicants` is empty and `household` null (a company applies, not a person).
+   */
+  business?: PartnerBusiness
   applicants: Array<{
     role: 'main' | 'co'
     firstName: string | null
@@ -65,7 +72,7 @@ export type PartnerApplication = {
     housingCostsPerMonth: number
     existingDebtPayments: number
     hasPaymentDefaults: boolean
-  }
+  } | null
   /** Where the lender answers later (with its API key) when it does not answer at once. */
   callbacks: { offer: string; decline: string }
 }
@@ -119,6 +126,8 @@ export type PartnerLoanOffer = {
   validDays?: number
   secciUrl?: string
   reference?: string
+  /** Business credit: the lender asks for a personal guarantee (shown with the offer). */
+  personalGuarantee?: boolean
 }
 
 /** A lender's immediate answer (HTTP 200); 202 means "later, through the lender API". */

@@ -24,15 +24,28 @@ const LenderSchema = z
 
 const OfferBodySchema = z
   .object({
-    amount: z.number().positive().max(1_000_000).describe('Offered amount in euros (may be less than asked)'),
+    amount: z
+      .number()
+      .positive()
+      .max(100_000_000)
+      .describe('Offered amount in euros (may be less than asked); factoring: the advance limit'),
     months: z.number().int().min(1).max(600),
     nominalRate: z.number().min(0).max(100).describe('Annual nominal rate in percent, e.g. 9.9'),
-    openingFee: z.number().min(0).max(100_000).default(0),
-    monthlyFee: z.number().min(0).max(10_000).default(0),
+    openingFee: z.number().min(0).max(1_000_000).default(0),
+    monthlyFee: z
+      .number()
+      .min(0)
+      .max(1_000_000)
+      .default(0)
+      .describe('Factoring: the service fee for a month of the stated invoicing, in euros'),
     feeFinanced: z.boolean().default(false).describe('true: the opening fee is added to the loan'),
     validDays: z.number().int().min(1).max(90).default(30),
     secciUrl: z.url().max(500).optional().describe("Link to the lender's SECCI document for this offer"),
     reference: z.string().max(100).optional().describe("The lender's own reference"),
+    personalGuarantee: z
+      .boolean()
+      .default(false)
+      .describe('Business credit: a personal guarantee is required (shown with the offer)'),
   })
   .meta({ id: 'LenderOfferInput' })
 
@@ -169,7 +182,7 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
         tags: ['lender'],
         summary: 'Make an offer on an application the lender received (API key)',
         description:
-          'Send the terms; Lainava computes the instalment, APR and totals itself. A credit-card application takes card terms (`LenderCardOfferInput`: the figures returned are those of the representative example, 1 500 € or the limit drawn and repaid in 12 instalments), any other application loan terms; the wrong kind is refused with 422 `OFFER_WRONG_PRODUCT`. An offer that breaks the Finnish consumer-credit caps is refused with 422 and logged.',
+          'Send the terms; Lainava computes the instalment, APR and totals itself. A credit-card application takes card terms (`LenderCardOfferInput`: the figures returned are those of the representative example, 1 500 € or the limit drawn and repaid in 12 instalments), any other application loan terms; the wrong kind is refused with 422 `OFFER_WRONG_PRODUCT`. An offer on a consumer application that breaks the Finnish consumer-credit caps is refused with 422 and logged. Business loan and factoring applications are business credit, outside the consumer caps: their terms are refused with 422 `OFFER_NOT_PRICEABLE` only when they make no sense (a rate over 100 %, fees above the credit); `personalGuarantee` marks an offer that needs one.',
         security: [{ lenderApiKey: [] }],
         params: ApplicationParams,
         body: z.union([PartnerCardOfferSchema, OfferBodySchema]),

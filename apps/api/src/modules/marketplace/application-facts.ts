@@ -115,7 +115,17 @@ export async function loadApplicationFacts(
     },
     now,
   )
-  const { match, household } = facts
+  const { household } = facts
+  const business = businessOf(application.kind, details, main, now)
+  // A business application's credit is read the business way (months, factoring's unpaid invoices).
+  const match = business
+    ? {
+        ...facts.match,
+        amount: business.facts.amount,
+        months: business.facts.months,
+        purpose: business.facts.purpose,
+      }
+    : facts.match
 
   const applicants: StoredApplication['applicants'] = people
     .filter((person) => person.role === 'main' || person.role === 'co')
@@ -155,6 +165,6 @@ export async function loadApplicationFacts(
     },
     applicants,
     household,
-    business: businessOf(application.kind, details, main, now),
+    business,
   }
 }

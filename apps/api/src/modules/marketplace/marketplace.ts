@@ -1,11 +1,13 @@
 import { type Database, schema } from '@lainava/db'
 import {
+  type ApplicationKind,
   type CapViolation,
   type CardOfferTerms,
   DEFAULT_FILTERING,
   deriveApplicationFacts,
   evaluateCardOffer,
   evaluateOffer,
+  isBusinessKind,
   type LenderProduct,
   type MatchedApplication,
   type MatchFacts,
@@ -15,6 +17,7 @@ import {
   sandboxCardDecision,
   sandboxDecision,
 } from '@lainava/domain'
+import { evaluateBusinessOffer } from '@lainava/domain/marketplace/business-offer-terms'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
@@ -135,6 +138,8 @@ type OfferExtras = {
   validDays?: number
   secciUrl?: string | null
   reference?: string | null
+  /** Business credit (issue 15): the lender asks for a personal guarantee. */
+  personalGuarantee?: boolean
 }
 export type OfferInput = OfferTerms & OfferExtras
 /** A card issuer's answer to a credit-card application (issue 14). */
@@ -149,7 +154,7 @@ type PricedOffer =
   | { ok: false; terms: OfferTerms | CardOfferTerms; violations: CapViolation[] }
   | { ok: false; problem: string }
 
-function priceOffer(offer: OfferInput | CardOfferInput, now: Date): PricedOffer {
+function priceOffer(offer: OfferInput | CardOfferInput, now: Date, kind: ApplicationKind): PricedOffer {
   if (isCardOffer(offer)) {
     const terms: CardOfferTerms = {
       cardType: offer.cardType,
@@ -192,7 +197,9 @@ function priceOffer(offer: OfferInput | CardOfferInput, now: Date): PricedOffer 
     monthlyFee: offer.monthlyFee,
     feeFinanced: offer.feeFinanced,
   }
-  const evaluation = evaluateOffer(terms, now)
+  // Issue 15: business credit is outside consumer-credit law: no consumer caps, nonsense still refused.
+  const business = isBusinessKind(kind)
+  const evaluation = business ? evaluateBusinessOffer(terms) : evaluateOffer(terms, now)
   if ('problem' in evaluation) return { ok: false, problem: evaluation.problem }
   if (!evaluation.ok) return { ok: false, terms, violations: evaluation.violations }
   const { cost } = evaluation
@@ -200,6 +207,7 @@ function priceOffer(offer: OfferInput | CardOfferInput, now: Date): PricedOffer 
     ok: true,
     figures: {
       ...terms,
+      personalGuarantee: business && offer.personalGuarantee === true,
       monthlyPayment: cost.monthlyPayment,
       apr: cost.apr,
       totalCost: cost.totalCost,
@@ -303,7 +311,7 @@ export async function recordOffer(
       messageKey: 'cards.api.offerWrongProduct',
     })
   }
-  const priced = priceOffer(offer, now)
+  const priced = priceOffer(offer, now, kind)
   if ('problem' in priced) {
     // Issue 13: terms no APR can be computed for (say 1e-320 euros) are the lender's error, not ours.
     throw new AppError('UNPROCESSABLE', 'No APR can be computed for these terms.', {

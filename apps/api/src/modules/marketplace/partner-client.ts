@@ -35,12 +35,14 @@ const ImmediateAnswerSchema = z.discriminatedUnion('decision', [
     offer: z.union([
       PartnerCardOfferSchema,
       z.object({
-        amount: z.number().positive().max(1_000_000),
+        // Business credit runs to millions (issue 15); consumer offers are held to the caps anyway.
+        amount: z.number().positive().max(100_000_000),
         months: z.number().int().min(1).max(600),
         nominalRate: z.number().min(0).max(100),
-        openingFee: z.number().min(0).max(100_000),
-        monthlyFee: z.number().min(0).max(10_000),
+        openingFee: z.number().min(0).max(1_000_000),
+        monthlyFee: z.number().min(0).max(1_000_000),
         feeFinanced: z.boolean(),
+        personalGuarantee: z.boolean().optional(),
         validDays: z.number().int().min(1).max(90).optional(),
         secciUrl: z.url().max(500).optional(),
         reference: z.string().max(100).optional(),
@@ -125,8 +127,10 @@ export async function deliverOverHttp(deps: MarketplaceDeps, job: DeliveryJob): 
     ...(facts.kind === 'credit-card'
       ? { card: { limitWished: facts.match.amount, cardTypePreference: facts.match.cardType ?? null } }
       : {}),
-    applicants: facts.applicants,
-    household: facts.household,
+    // Issue 15: a company applies: its details and contact person instead of applicants and household.
+    ...(facts.business
+      ? { business: facts.business.partner, applicants: [], household: null }
+      : { applicants: facts.applicants, household: facts.household }),
     callbacks: { offer: `${base}/offers`, decline: `${base}/decline` },
   }
   const response = await postSigned(deps, lender.endpointUrl, lender.secret, body.deliveryId, body)
