@@ -29,7 +29,7 @@ export type Consents = {
   offerNotifications: boolean
 }
 
-import type { ApplicationKind, CompanyLookup, SmeConfig } from '@lainava/domain'
+import type { ApplicationKind, CompanyLookup, LenderProduct, SmeConfig } from '@lainava/domain'
 
 export type { ApplicationKind }
 export type Recipient = { id: string; name: string }
@@ -50,7 +50,7 @@ export type LenderProfile = {
   slug: string
   name: string
   description: string
-  products: string[]
+  products: LenderProduct[]
   minAmount: number
   maxAmount: number
   minMonths: number

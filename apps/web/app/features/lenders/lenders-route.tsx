@@ -61,16 +61,13 @@ export default function LendersRoute({ loaderData, matches }: Route.ComponentPro
             <ul className="mt-3 flex flex-col gap-1 text-sm text-slate-700">
               <li>{t('lenders.amounts', { min: euros(lender.minAmount), max: euros(lender.maxAmount) })}</li>
               <li>{t('lenders.periods', { min: years(lender.minMonths), max: years(lender.maxMonths) })}</li>
-              <li>{t('lenders.minAge', { age: lender.minAge })}</li>
+              {/* A company applies for business credit: an age limit is a consumer lender's. */}
+              {lender.products.some(
+                (product) => product === 'consumer-loan' || product === 'credit-card',
+              ) && <li>{t('lenders.minAge', { age: lender.minAge })}</li>}
               <li>
                 {t('lenders.products', {
-                  products: lender.products
-                    .map((product) =>
-                      product === 'credit-card'
-                        ? t('lenders.product.credit-card')
-                        : t('lenders.product.consumer-loan'),
-                    )
-                    .join(', '),
+                  products: lender.products.map((product) => t(`lenders.product.${product}`)).join(', '),
                 })}
               </li>
             </ul>
