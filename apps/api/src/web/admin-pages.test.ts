@@ -29,6 +29,7 @@ const PAGES = [
   pathFor('adminSmeApplication', 'fi', { id: ID }),
   pathFor('adminOnePageApplication', 'sv', { id: ID }),
   pathFor('adminSmeApplications', 'en'),
+  pathFor('adminUsers', 'fi'),
 ]
 const page = (url: string, cookies: Cookies = {}) => ctx.app.inject({ method: 'GET', url, cookies })
 

@@ -219,6 +219,18 @@ describe('the business application list', () => {
     expect(onePage.json().applications.map((row: { id: string }) => row.id)).toContain(card)
     const sme = await get('/api/v1/admin/applications?segment=sme&kind=credit-card')
     expect(sme.json().applications.map((row: { id: string }) => row.id)).not.toContain(card)
+    // One-page applications are found by the applicant's e-mail or surname, not by a company.
+    const contact = {
+      firstName: 'Onni',
+      lastName: 'Haettava',
+      email: 'onni.haettava@example.fi',
+      phone: '+358401111111',
+    }
+    const loan = await insertApplication({ kind: 'consumer-loan', contact })
+    for (const q of ['ONNI.haettava@example.fi', 'haettav']) {
+      const found = await get(`/api/v1/admin/applications?segment=one-page&q=${encodeURIComponent(q)}`)
+      expect(found.json().applications.map((row: { id: string }) => row.id)).toEqual([loan])
+    }
   })
 
   it('answers bad filters with 400 and field errors in the user’s language', async () => {

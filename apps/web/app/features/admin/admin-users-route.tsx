@@ -1,7 +1,5 @@
 import { ApiError } from '@lainava/api-client'
-import { languageOfPath, pathFor } from '@lainava/routing'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
-import { redirect } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { Select } from '../../components/ui/select.tsx'
 import { TextInput } from '../../components/ui/text-input.tsx'
@@ -10,6 +8,7 @@ import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { useUser } from '../../lib/user-state.tsx'
 import type { Route } from './+types/admin-users-route'
+import { requireAdminPage } from './admin-access.server.ts'
 import { AdminNav } from './admin-nav.tsx'
 
 type Account = {
@@ -19,14 +18,10 @@ type Account = {
   lenderId: string | null
 }
 
-// Staff page: the data comes from the admin API in the browser, so the API's
-// authorization decides (spec §6: a 403 there logs out and shows /forbidden/).
+// Staff page: the data comes from the admin API in the browser, which checks the role on every call;
+// the loader already logs a non-admin out to /forbidden/ (spec §6), as on every admin page.
 export async function loader({ request, url, context }: Route.LoaderArgs) {
-  const user = await context.get(webContext).auth.currentUser(request.headers.get('cookie'))
-  if (!user)
-    throw redirect(
-      `${pathFor('login', languageOfPath(url.pathname))}?returnTo=${encodeURIComponent(url.pathname)}`,
-    )
+  await requireAdminPage(request, url, context.get(webContext))
   return null
 }
 
