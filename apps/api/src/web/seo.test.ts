@@ -86,7 +86,6 @@ describe('pages not for search engines', () => {
       '/coming-soon/',
       '/en/demo/',
       '/sv/test/',
-      '/yrityslainahakemus/',
       '/asuntolainahakemus/',
       '/arvonnat/',
       '/en/mortgage-form/',

@@ -21,6 +21,8 @@ export const SITEMAP_SCREENS: readonly ScreenName[] = [
   'landing',
   'consumerLoanForm',
   'creditCardForm',
+  'businessLoanForm',
+  'factoringForm',
   'lenders',
   ...STATIC_SCREENS,
 ]
