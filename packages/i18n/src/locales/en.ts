@@ -112,10 +112,6 @@ export const en: Messages = {
   'status.demo.text':
     'How {brand} works: you fill in one application, it goes to suitable lenders, and you compare their offers side by side.',
   'status.login': 'Log in',
-  'notOffered.businessLoanForm.title': 'Business loan application – not available yet | {brand}',
-  'notOffered.businessLoanForm.heading': 'You cannot apply for a business loan through us yet',
-  'notOffered.businessLoanForm.text':
-    'The business loan application is still to come. Today {brand} passes on only personal loan and credit card applications, so a company cannot send an application through us yet.',
   'notOffered.mortgageForm.title': 'Mortgage application – not available yet | {brand}',
   'notOffered.mortgageForm.heading': 'You cannot apply for a mortgage through us yet',
   'notOffered.mortgageForm.text':
@@ -125,8 +121,6 @@ export const en: Messages = {
   'notOffered.raffles.text':
     'We have no prize draws or competitions running at the moment. Earlier draws have ended.',
   'notOffered.today': 'What you can do now',
-  'notOffered.read.businessLoan': 'Read what to know about business loans',
-  'notOffered.read.businessCreditLine': 'Read about business credit lines',
   'notOffered.read.mortgageCalculator': 'Work out a mortgage’s monthly payment',
   'notOffered.read.euribor': 'Follow the Euribor rates',
   'notOffered.read.blog': 'Read articles on loans and personal finance',

@@ -113,10 +113,6 @@ export const fi = {
   'status.demo.text':
     'Näin {brand} toimii: täytät yhden hakemuksen, se menee sopiville lainanantajille ja vertailet tarjouksia rinnakkain.',
   'status.login': 'Kirjaudu sisään',
-  'notOffered.businessLoanForm.title': 'Yrityslainahakemus – ei vielä käytössä | {brand}',
-  'notOffered.businessLoanForm.heading': 'Yrityslainaa ei voi vielä hakea meidän kauttamme',
-  'notOffered.businessLoanForm.text':
-    'Yrityslainahakemus on vasta tulossa. Tänään {brand} välittää vain henkilöasiakkaiden laina- ja luottokorttihakemuksia, joten yrityksen hakemusta ei voi vielä lähettää meidän kauttamme.',
   'notOffered.mortgageForm.title': 'Asuntolainahakemus – ei vielä käytössä | {brand}',
   'notOffered.mortgageForm.heading': 'Asuntolainaa ei voi vielä hakea meidän kauttamme',
   'notOffered.mortgageForm.text':
@@ -126,8 +122,6 @@ export const fi = {
   'notOffered.raffles.text':
     'Meillä ei ole tällä hetkellä käynnissä arvontoja tai kilpailuja. Aiemmat arvonnat ovat päättyneet.',
   'notOffered.today': 'Mitä voit tehdä nyt',
-  'notOffered.read.businessLoan': 'Lue, mitä yrityslainasta kannattaa tietää',
-  'notOffered.read.businessCreditLine': 'Lue yrityslimiitistä',
   'notOffered.read.mortgageCalculator': 'Laske asuntolainan kuukausierä',
   'notOffered.read.euribor': 'Seuraa euriborkorkoja',
   'notOffered.read.blog': 'Lue artikkeleita lainoista ja omasta taloudesta',

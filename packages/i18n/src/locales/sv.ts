@@ -112,10 +112,6 @@ export const sv: Messages = {
   'status.demo.text':
     'Så fungerar {brand}: du fyller i en ansökan, den skickas till lämpliga långivare och du jämför erbjudandena sida vid sida.',
   'status.login': 'Logga in',
-  'notOffered.businessLoanForm.title': 'Ansökan om företagslån – inte i bruk ännu | {brand}',
-  'notOffered.businessLoanForm.heading': 'Det går ännu inte att ansöka om företagslån via oss',
-  'notOffered.businessLoanForm.text':
-    'Ansökan om företagslån kommer senare. I dag förmedlar {brand} bara privatpersoners låne- och kreditkortsansökningar, så ett företag kan ännu inte skicka en ansökan via oss.',
   'notOffered.mortgageForm.title': 'Ansökan om bostadslån – inte i bruk ännu | {brand}',
   'notOffered.mortgageForm.heading': 'Det går ännu inte att ansöka om bostadslån via oss',
   'notOffered.mortgageForm.text':
@@ -125,8 +121,6 @@ export const sv: Messages = {
   'notOffered.raffles.text':
     'Vi har för närvarande inga utlottningar eller tävlingar. De tidigare utlottningarna har avslutats.',
   'notOffered.today': 'Det här kan du göra nu',
-  'notOffered.read.businessLoan': 'Läs vad du bör veta om företagslån',
-  'notOffered.read.businessCreditLine': 'Läs om företagslimit',
   'notOffered.read.mortgageCalculator': 'Räkna ut bostadslånets månadsrat',
   'notOffered.read.euribor': 'Följ euriborräntorna',
   'notOffered.read.blog': 'Läs artiklar om lån och privatekonomi',

@@ -6,22 +6,14 @@ import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { screenOfRouteId } from '../../lib/screen.ts'
 import type { Route } from './+types/not-offered-route'
 
-// Issue 14 "Truthful pages": screens whose flow does not exist yet (the business and mortgage
-// applications, issues 15/16) or has nothing running (raffles). Old paths redirect here, so the
+// Issue 14 "Truthful pages": screens whose flow does not exist yet (the mortgage application,
+// issue 16) or has nothing running (raffles). Old paths redirect here, so the
 // page answers 200, says plainly what is not possible, and lists what a visitor can do today.
 // Not for search engines (noindex). A flow that lands takes its screen over in routes.ts.
 
 type Step = { key: MessageKey; screen: ScreenName }
 
 const SCREENS = {
-  businessLoanForm: {
-    prefix: 'notOffered.businessLoanForm',
-    steps: [
-      { key: 'notOffered.read.businessLoan', screen: 'businessLoan' },
-      { key: 'notOffered.read.businessCreditLine', screen: 'businessCreditLine' },
-      { key: 'notOffered.contact', screen: 'contact' },
-    ],
-  },
   mortgageForm: {
     prefix: 'notOffered.mortgageForm',
     steps: [
