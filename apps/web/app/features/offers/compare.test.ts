@@ -13,6 +13,7 @@ const offer = (
   months: 60,
   monthsAsked: 60,
   card: null,
+  product: 'consumer-loan',
   ...figures,
   ...overrides,
 })
@@ -142,5 +143,54 @@ describe('card offers', () => {
     expect(other).toEqual([])
     expect([...lowestApr]).toEqual(['lower'])
     expect(lowestTotalCost.size).toBe(0)
+  })
+})
+
+describe('factoring offers', () => {
+  // 50 000 € of unpaid invoices offered; each lender advances its own share of them (ADR 023).
+  const factoringOffer = (
+    id: string,
+    apr: number,
+    amount: number,
+    status: ComparableOffer['status'] = 'offered',
+  ) =>
+    offer(
+      id,
+      { apr, monthlyPayment: 400, totalCost: 4000, amount },
+      { amountAsked: 50_000, months: 12, monthsAsked: 12, product: 'factoring', status },
+    )
+
+  it('are one group compared by APR although every advance limit is below the invoices, with no total-cost marker', () => {
+    const { asked, other, lowestApr, lowestTotalCost } = compareOffers(
+      [
+        factoringOffer('eighty', 12.4, 40_000),
+        factoringOffer('ninety', 10.8, 45_000),
+        factoringOffer('seventy', 14, 35_000),
+      ],
+      'apr',
+    )
+    expect(ids(asked)).toEqual(['ninety', 'eighty', 'seventy'])
+    expect(other).toEqual([])
+    expect([...lowestApr]).toEqual(['ninety'])
+    expect(lowestTotalCost.size).toBe(0)
+  })
+
+  it('mark no expired offer and nothing when there is only one to compare', () => {
+    const { lowestApr } = compareOffers(
+      [
+        factoringOffer('gone', 9, 40_000, 'expired'),
+        factoringOffer('live', 11, 40_000),
+        factoringOffer('dear', 13, 42_000),
+      ],
+      'apr',
+    )
+    expect([...lowestApr]).toEqual(['live'])
+    expect(compareOffers([factoringOffer('alone', 11, 40_000)], 'apr').lowestApr.size).toBe(0)
+  })
+
+  it('leave business-loan offers for a smaller amount flagged apart', () => {
+    const loan = (id: string, amount: number) =>
+      offer(id, { apr: 9, monthlyPayment: 800, totalCost: 6000, amount }, { product: 'business-loan' })
+    expect(ids(compareOffers([loan('full', 40_000), loan('less', 30_000)], 'apr').other)).toEqual(['less'])
   })
 })

@@ -4,6 +4,9 @@
 // over the same period, so "lowest total cost" looks only at offers of the amount AND period asked.
 // Card offers are compared by the APR of their representative example (the same drawn amount and 12
 // instalments whatever the limit), so they are one group, flagged when the limit differs.
+// Factoring offers (ADR 023) are one group too: their amount is the advance limit, a share of the unpaid
+// invoices offered, never the amount asked, so they are compared by APR and have no total-cost marker
+// (the limits, and so the costs, differ by lender).
 
 /** The fields of an offer the comparison reads. */
 export type ComparableOffer = {
@@ -15,6 +18,8 @@ export type ComparableOffer = {
   monthsAsked: number
   /** Card offers: the figures are the representative example's. */
   card: object | null
+  /** The application's kind: factoring offers are compared among themselves. */
+  product: string
   apr: number
   monthlyPayment: number
   totalCost: number
@@ -62,12 +67,15 @@ export function compareOffers<T extends ComparableOffer>(
 ): OfferComparison<T> {
   const sorted = sortOffers(offers, sort)
   const cards = sorted.filter((offer) => offer.card !== null)
-  if (cards.length === sorted.length && cards.length > 0) {
-    // One example for all: 1 500 € (or a smaller limit) drawn and repaid in 12 instalments.
+  const factoring = sorted.filter((offer) => offer.product === 'factoring')
+  // Cards: one example for all, 1 500 € (or a smaller limit) drawn and repaid in 12 instalments.
+  // Factoring: each lender's advance limit is its own share of the invoices, so only the APR compares.
+  const oneGroup = [cards, factoring].find((group) => group.length > 0 && group.length === sorted.length)
+  if (oneGroup) {
     return {
-      asked: cards,
+      asked: oneGroup,
       other: [],
-      lowestApr: lowest(cards.filter(isLive), (offer) => offer.apr),
+      lowestApr: lowest(oneGroup.filter(isLive), (offer) => offer.apr),
       lowestTotalCost: new Set(),
     }
   }

@@ -97,7 +97,7 @@ export default function OfferRoute({ loaderData, actionData, matches }: Route.Co
     [t('offers.col.validUntil'), figures.validUntil],
   ]
   const loanRows: Array<[string, string]> = [
-    [t('offers.col.amount'), figures.amount],
+    [t(offer.product === 'factoring' ? 'cards.factoring.advanceLimit' : 'offers.col.amount'), figures.amount],
     [
       t('offers.col.term'),
       `${t('offers.months', { months: offer.months })} (${t('offers.instalments', { months: offer.months })})`,

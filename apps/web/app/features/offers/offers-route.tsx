@@ -162,6 +162,7 @@ function ApplicationOffers({
           : t('offers.application.loan', { amount, period })
   const isCard = application.kind === 'credit-card'
   const isBusiness = application.kind === 'business-loan' || application.kind === 'factoring'
+  const isFactoring = application.kind === 'factoring'
   const sent = new Intl.DateTimeFormat(intlLocale, {
     dateStyle: 'medium',
     timeZone: 'Europe/Helsinki',
@@ -224,7 +225,22 @@ function ApplicationOffers({
         </p>
       ) : null}
 
-      {anyOffers && !isCard ? (
+      {anyOffers && isFactoring ? (
+        <div className="mt-6" data-testid="offers-asked">
+          <h3 className="text-lg font-semibold text-slate-900">{t('cards.factoring.group')}</h3>
+          <p className="mt-1 max-w-3xl text-sm text-slate-700">
+            {t('cards.factoring.groupLead', { amount })}
+          </p>
+          <OfferList
+            offers={comparison.asked}
+            markers={markers}
+            caption={t('cards.factoring.caption', { amount, sort: t(`offers.sort.${sort}`) })}
+            intlLocale={intlLocale}
+          />
+        </div>
+      ) : null}
+
+      {anyOffers && !isCard && !isFactoring ? (
         <div className="mt-6" data-testid="offers-asked">
           <h3 id={`${headingId}-asked`} className="text-lg font-semibold text-slate-900">
             {t('offers.group.asked', { amount })}
@@ -296,10 +312,13 @@ const badge = 'mt-1 inline-block rounded px-2 py-0.5 text-xs font-semibold'
 const goodBadge = `${badge} bg-green-50 text-green-900 ring-1 ring-green-700/40`
 const flagBadge = `${badge} bg-amber-50 text-amber-900 ring-1 ring-amber-700/40`
 
-/** "Smaller (or larger) than asked: asked 40 000 €", or nothing for an offer of the amount asked. */
+/**
+ * "Smaller (or larger) than asked: asked 40 000 €", or nothing for an offer of the amount asked. A factoring
+ * offer's amount is its advance limit, always below the invoices offered (ADR 023): nothing to flag.
+ */
 function AmountFlag({ offer, intlLocale }: { offer: OfferView; intlLocale: string }) {
   const { t } = useI18n()
-  if (offer.amount === offer.amountAsked) return null
+  if (offer.amount === offer.amountAsked || offer.product === 'factoring') return null
   const asked = offerFigures(offer, intlLocale).amountAsked
   return (
     <span className={flagBadge} data-testid="offer-amount-flag">
@@ -466,7 +485,13 @@ function OfferList({
                   </dd>
                 </div>
                 <div className="col-span-2">
-                  <dt className="text-xs text-slate-600">{t('offers.col.amountTerm')}</dt>
+                  <dt className="text-xs text-slate-600">
+                    {t(
+                      offer.product === 'factoring'
+                        ? 'cards.factoring.advanceLimitTerm'
+                        : 'offers.col.amountTerm',
+                    )}
+                  </dt>
                   <dd className="font-medium text-slate-900" data-testid="offer-amount-term">
                     {t('offers.amountTerm', { amount: figures.amount, months: offer.months })}
                   </dd>
@@ -490,7 +515,9 @@ function OfferList({
                 <th key={column} scope="col" className="px-2 py-2 font-semibold">
                   {column === 'apr' && offers.some(isBusinessOffer)
                     ? t('cards.business.aprLabel')
-                    : t(`offers.col.${column}`)}
+                    : column === 'amountTerm' && offers.every((offer) => offer.product === 'factoring')
+                      ? t('cards.factoring.advanceLimitTerm')
+                      : t(`offers.col.${column}`)}
                 </th>
               ))}
             </tr>

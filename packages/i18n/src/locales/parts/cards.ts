@@ -44,6 +44,12 @@ export const fi = {
     'Hyväksyt rahoittajan {lender} tarjouksen yrityksellesi: {amount}, kuukausierä {monthlyPayment}. Rahoitussopimus allekirjoitetaan rahoittajan palvelussa; vasta allekirjoitus sitoo yritystä.',
   'cards.business.acceptedNext':
     'Seuraava vaihe: {lender} ottaa yhteyttä yritykseesi rahoitussopimuksen allekirjoittamiseksi.',
+  'cards.factoring.group': 'Factoring-tarjoukset',
+  'cards.factoring.groupLead':
+    'Tarjouksia verrataan todellisella vuosikorolla. Tarjouksen summa on ennakkoraja: osuus maksamattomista laskuistasi ({amount}), jonka rahoittaja maksaa yrityksellesi etukäteen. Ennakkoraja on aina laskujen summaa pienempi, ja osuus vaihtelee rahoittajittain.',
+  'cards.factoring.caption': 'Factoring-tarjoukset laskuillesi {amount}, järjestetty: {sort}',
+  'cards.factoring.advanceLimit': 'Ennakkoraja',
+  'cards.factoring.advanceLimitTerm': 'Ennakkoraja ja sopimusaika',
 } as const
 
 export const sv: { readonly [K in keyof typeof fi]: string } = {
@@ -88,6 +94,12 @@ export const sv: { readonly [K in keyof typeof fi]: string } = {
     'Du godkänner anbudet från {lender} för ditt företag: {amount}, månadsbetalning {monthlyPayment}. Finansieringsavtalet undertecknas i finansiärens tjänst; först underskriften binder företaget.',
   'cards.business.acceptedNext':
     'Nästa steg: {lender} kontaktar ditt företag för att underteckna finansieringsavtalet.',
+  'cards.factoring.group': 'Factoringanbud',
+  'cards.factoring.groupLead':
+    'Anbuden jämförs med den effektiva räntan. Anbudets belopp är förskottsgränsen: den andel av dina obetalda fakturor ({amount}) som finansiären betalar ut till ditt företag i förskott. Förskottsgränsen är alltid lägre än fakturornas belopp, och andelen varierar mellan finansiärerna.',
+  'cards.factoring.caption': 'Factoringanbud för dina fakturor på {amount}, ordnade: {sort}',
+  'cards.factoring.advanceLimit': 'Förskottsgräns',
+  'cards.factoring.advanceLimitTerm': 'Förskottsgräns och avtalstid',
 }
 
 export const en: { readonly [K in keyof typeof fi]: string } = {
@@ -131,4 +143,10 @@ export const en: { readonly [K in keyof typeof fi]: string } = {
   'cards.business.confirmBody':
     "You accept the offer from {lender} for your company: {amount}, monthly payment {monthlyPayment}. The financing agreement is signed in the lender's service; only the signature binds the company.",
   'cards.business.acceptedNext': 'Next: {lender} contacts your company to sign the financing agreement.',
+  'cards.factoring.group': 'Factoring offers',
+  'cards.factoring.groupLead':
+    'Offers are compared by APR. The amount of an offer is the advance limit: the share of your unpaid invoices ({amount}) that the financier pays your company in advance. The advance limit is always below the invoices, and the share differs by financier.',
+  'cards.factoring.caption': 'Factoring offers for your invoices of {amount}, sorted by: {sort}',
+  'cards.factoring.advanceLimit': 'Advance limit',
+  'cards.factoring.advanceLimitTerm': 'Advance limit and term',
 }
