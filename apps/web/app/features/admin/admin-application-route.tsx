@@ -25,6 +25,7 @@ import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { useUser } from '../../lib/user-state.tsx'
 import type { Route } from './+types/admin-application-route'
 import { requireAdminPage } from './admin-access.server.ts'
+import { declineReasonLabel, purposeLabel } from './admin-labels.ts'
 import { AdminNav } from './admin-nav.tsx'
 import { statusLabel } from './application-list.tsx'
 
@@ -85,12 +86,20 @@ function shown(t: T, value: string | number | boolean | null | undefined): strin
   return value === null || value === undefined ? '–' : String(value)
 }
 
-/** A company field as shown: industry and legal form by their catalogue labels. */
+/** A company field as shown: industry and legal form by their catalogue labels, euros as currency. */
 function companyValue(
   t: T,
+  intlLocale: string,
   field: (typeof COMPANY_FIELDS)[number],
   value: string | number | boolean | null | undefined,
 ) {
+  if (
+    (field === 'turnover' || field === 'result') &&
+    (typeof value === 'number' || typeof value === 'string') &&
+    String(value).trim() !== '' &&
+    Number.isFinite(Number(value))
+  )
+    return formatCurrency(intlLocale, Number(value), { cents: false })
   if (
     field === 'industry' &&
     typeof value === 'string' &&
@@ -268,7 +277,7 @@ export default function AdminApplicationRoute({ loaderData }: Route.ComponentPro
               [t('admin.apps.created'), time(detail.createdAt)],
               [t('admin.apps.amount'), money(detail.amount)],
               [t('admin.apps.period'), t('admin.apps.months', { count: detail.periodMonths })],
-              [t('admin.app.purpose'), shown(t, detail.purpose)],
+              [t('admin.app.purpose'), purposeLabel(t, detail.kind, detail.purpose)],
               [t('admin.app.language'), detail.language],
             ]}
           />
@@ -287,7 +296,7 @@ export default function AdminApplicationRoute({ loaderData }: Route.ComponentPro
                   (field) =>
                     [
                       t(`admin.app.company.${field}` as MessageKey),
-                      companyValue(t, field, detail.company?.[field]),
+                      companyValue(t, intlLocale, field, detail.company?.[field]),
                     ] as [string, ReactNode],
                 ),
               ]}
@@ -485,7 +494,12 @@ function LenderAnswer({
             ? [[t('admin.app.answeredAt'), time(answer.answeredAt)] as [string, ReactNode]]
             : []),
           ...(answer.declineReason
-            ? [[t('admin.app.declineReason'), answer.declineReason] as [string, ReactNode]]
+            ? [
+                [t('admin.app.declineReason'), declineReasonLabel(t, answer.declineReason)] as [
+                  string,
+                  ReactNode,
+                ],
+              ]
             : []),
           ...(offer
             ? ([
