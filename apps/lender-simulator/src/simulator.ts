@@ -31,6 +31,8 @@ export type SimulatorOptions = {
   annualFee?: number
   /** Business applications (issue 15): a personal guarantee is asked from this amount on. */
   personalGuaranteeFrom?: number
+  /** A careless issuer: answers card applications with loan terms (to test that Lainava refuses them). */
+  loanTermsForCards?: boolean
 }
 
 export type SimulatorStats = {
@@ -50,7 +52,7 @@ export type RunningSimulator = { url: string; stats: SimulatorStats; server: Ser
 function answerFor(options: SimulatorOptions, application: PartnerApplication): PartnerAnswer {
   if (application.loan.amount < options.minAmount)
     return { decision: 'decline', reason: 'amount below our minimum' }
-  if (application.card) {
+  if (application.card && !options.loanTermsForCards) {
     // A card issuer answers with card terms; the card type asked for, or a Visa when any will do.
     const asked = application.card.cardTypePreference
     return {

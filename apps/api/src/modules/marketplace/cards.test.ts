@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { schema, seedDemoData } from '@lainava/db'
 import { DEMO_LENDERS } from '@lainava/domain/marketplace/demo-lenders'
-import { type RunningSimulator, startSimulator } from '@lainava/lender-simulator'
+import { type RunningSimulator, type SimulatorOptions, startSimulator } from '@lainava/lender-simulator'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validApplication } from '../../test/applications.ts'
@@ -184,7 +184,11 @@ describe('credit-card applications in the sandbox marketplace', () => {
 })
 
 describe('HTTP card issuers (the lender simulator)', () => {
-  async function connect(mode: 'instant' | 'callback', nominalRate: number) {
+  async function connect(
+    mode: 'instant' | 'callback',
+    nominalRate: number,
+    extra: Partial<SimulatorOptions> = {},
+  ) {
     const slug = `card-${randomUUID().slice(0, 8)}`
     const credentials = await createHttpLender(ctx.database.db, ctx.services.cipher, {
       slug,
@@ -205,6 +209,7 @@ describe('HTTP card issuers (the lender simulator)', () => {
       openingFee: 0,
       monthlyFee: 1,
       annualFee: 12,
+      ...extra,
     })
     simulators.push(simulator)
     await ctx.database.db
@@ -310,5 +315,32 @@ describe('HTTP card issuers (the lender simulator)', () => {
     const offered = (await allAnswered(user.cookies, secondId)).offers[0]
     expect(offered?.card).toMatchObject({ cardType: 'diners', annualFee: 20, exampleAmount: 1500 })
     if (offered) expect(figures.apr).toBe(independentCardApr(offered))
+  })
+
+  it('declines an issuer that answers at once with loan terms, kept as a refusal and never re-sent', async () => {
+    const careless = await connect('instant', 12, { loanTermsForCards: true })
+    const user = await loginAs(ctx.database.db)
+    const applicationId = await submitCard(user.cookies, cardApplication('diners'))
+    const answered = await allAnswered(user.cookies, applicationId)
+    expect(answered.offers).toEqual([])
+    expect(answered.lenders).toEqual([expect.objectContaining({ id: careless.lenderId, status: 'declined' })])
+    const [recipient] = await ctx.database.db
+      .select({ declineReason: schema.applicationRecipients.declineReason })
+      .from(schema.applicationRecipients)
+      .where(eq(schema.applicationRecipients.applicationId, applicationId))
+    // The same reason as an over-cap offer given at once.
+    expect(recipient?.declineReason).toBe('offer-rejected')
+    const rejections = await ctx.database.db
+      .select()
+      .from(schema.offerRejections)
+      .where(eq(schema.offerRejections.applicationId, applicationId))
+    expect(rejections).toHaveLength(1)
+    expect(rejections[0]).toMatchObject({
+      lenderId: careless.lenderId,
+      terms: { amount: 2000, nominalRate: 0.12 },
+      violations: [{ code: 'OFFER_WRONG_PRODUCT' }],
+    })
+    // Delivered once: a refusal is the lender's answer, not a failed delivery to retry.
+    expect(careless.simulator.stats.applications[applicationId]).toBe(1)
   })
 })

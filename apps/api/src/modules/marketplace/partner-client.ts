@@ -22,7 +22,7 @@ import {
   recordOffer,
 } from './marketplace.ts'
 
-const { applicationRecipients, lenders } = schema
+const { applicationRecipients, lenders, offerRejections } = schema
 
 // Our side of the partner API (docs/partner-api.md): signed POSTs to an HTTP lender.
 
@@ -154,19 +154,30 @@ export async function deliverOverHttp(deps: MarketplaceDeps, job: DeliveryJob): 
     await recordDecline(deps, { ...job, reason: answer.reason ?? 'declined' })
     return
   }
+  const offer = { ...answer.offer, nominalRate: answer.offer.nominalRate / 100 }
   try {
-    await recordOffer(deps, {
-      ...job,
-      offer: { ...answer.offer, nominalRate: answer.offer.nominalRate / 100 },
-    })
+    await recordOffer(deps, { ...job, offer })
   } catch (error) {
-    // An unlawful offer given at once: refused and logged; the applicant sees no offer from this lender.
-    if (error instanceof OfferRejectedError) {
-      await recordDecline(deps, { ...job, reason: 'offer-rejected' })
-      return
+    // Terms refused at once (over a cap, the wrong product, terms no APR can be computed for): the
+    // lender's answer, not a failed delivery. Retrying would send the personal data again and get the
+    // same answer, so the refusal is kept and logged and the lender counts as declined.
+    if (!isOfferRefusal(error)) throw error
+    if (!(error instanceof OfferRejectedError)) {
+      // recordOffer keeps over-cap offers itself; the other refusals are kept here alike.
+      const reason = error.options.reason ?? error.code
+      await deps.db.insert(offerRejections).values({ ...job, terms: offer, violations: [{ code: reason }] })
+      deps.log.warn(
+        { lenderId: job.lenderId, applicationId: job.applicationId, reason },
+        'immediate offer refused',
+      )
     }
-    throw error
+    await recordDecline(deps, { ...job, reason: 'offer-rejected' })
   }
+}
+
+/** recordOffer refusing the terms themselves (422), as against a missing application or a second answer. */
+function isOfferRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.code === 'UNPROCESSABLE'
 }
 
 /** Tells an HTTP lender that its offer was accepted. */
