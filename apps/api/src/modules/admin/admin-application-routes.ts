@@ -136,12 +136,15 @@ export const adminApplicationRoutes: FastifyPluginAsyncZod<{ deps: AdminDeps }> 
       schema: {
         tags: ['admin'],
         summary: "Change an application's handling status (audited with the old and new status)",
+        description:
+          'An application whose offer the applicant has accepted can only be closed, and then not reopened (409).',
         params: IdParams,
         body: AdminStatusInputSchema,
         response: {
           200: z.object({ status: z.string(), changed: z.boolean() }),
           400: ErrorBodySchema,
           404: ErrorBodySchema,
+          409: ErrorBodySchema,
           ...Refusals,
         },
       },

@@ -475,6 +475,21 @@ export async function addNote(
   })
 }
 
+const offerAcceptedLocked = () =>
+  new AppError('CONFLICT', 'The applicant has accepted an offer: the application can only be closed.', {
+    reason: 'OFFER_ACCEPTED',
+    messageKey: 'admin.statusChange.offerAccepted',
+  })
+
+async function hasAcceptedOffer(db: Database, applicationId: string): Promise<boolean> {
+  const [accepted] = await db
+    .select({ id: offers.id })
+    .from(offers)
+    .where(and(eq(offers.applicationId, applicationId), eq(offers.status, 'accepted')))
+    .limit(1)
+  return accepted !== undefined
+}
+
 /**
  * Sets the handling status. The row is locked while it changes, so two admins' changes are logged
  * in order with the status each one replaced; setting the status it already has changes nothing.
@@ -492,6 +507,10 @@ export async function changeStatus(
       .for('update')
     if (!current) throw notFound()
     if (current.status === input.status) return { status: current.status, changed: false }
+    // ADR 020: the applicant's accepted offer stays accepted, so its application may only be closed.
+    if (current.status === 'offer-accepted' && input.status !== 'closed') throw offerAcceptedLocked()
+    if (current.status === 'closed' && (await hasAcceptedOffer(tx, input.applicationId)))
+      throw offerAcceptedLocked()
     await tx
       .update(applications)
       .set({ status: input.status })

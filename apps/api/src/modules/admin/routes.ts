@@ -95,8 +95,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = asy
       },
     },
     async (request, reply) => {
-      await requireUser(db, request, ['admin'])
-      return reply.status(201).send(await inviteUser(deps, request.body))
+      const admin = await requireUser(db, request, ['admin'])
+      const actor = { id: admin.id, role: admin.role }
+      return reply.status(201).send(await inviteUser(deps, actor, request.body))
     },
   )
 
@@ -125,8 +126,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = asy
       },
     },
     async (request, reply) => {
-      await requireUser(db, request, ['admin'])
-      const outcome = await connectHttpLender(deps, request.body)
+      const admin = await requireUser(db, request, ['admin'])
+      const outcome = await connectHttpLender(deps, { id: admin.id, role: admin.role }, request.body)
       if (!outcome.ok) {
         const t = translatorFor(requestLanguage(request))
         const fields = outcome.fieldErrors.map((error) => ({
@@ -158,8 +159,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = asy
       },
     },
     async (request) => {
-      await requireUser(db, request, ['admin'])
-      return rotateLenderCredentials(db, deps.cipher, request.params.lenderId)
+      const admin = await requireUser(db, request, ['admin'])
+      const actor = { id: admin.id, role: admin.role }
+      return rotateLenderCredentials(db, deps.cipher, actor, request.params.lenderId)
     },
   )
 }

@@ -2,8 +2,10 @@ import { type Database, schema } from '@lainava/db'
 import type { AuditEntry, AuditLogQuery } from '@lainava/domain/admin'
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
 
-// Issue 15: who read or changed what. One function writes an entry (admin pages, settings, the lender
-// portal); the table refuses UPDATE, DELETE and TRUNCATE (migration 0005), and no route offers either.
+// Issue 15: who read or changed what. One function writes an entry: the admin application pages, the
+// settings, invitations, lenders and their credentials (admin routes), and `ADMIN_EMAIL` / create-admin
+// (as the `system` actor). There is no lender portal yet; when one changes data, it must write here too.
+// The table refuses UPDATE, DELETE and TRUNCATE (migration 0005), and no route offers either.
 
 const { auditLog } = schema
 
@@ -17,6 +19,11 @@ export type AuditAction =
   | 'application.status'
   | 'applicant.hetu.read'
   | 'settings.update'
+  | 'user.invite'
+  | 'user.create'
+  | 'user.role'
+  | 'lender.create'
+  | 'lender.credentials.rotate'
   | (string & {})
 
 export type AuditEntryInput = {

@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify'
 import { AppError } from '../../app-error.ts'
 import type { Config } from '../../config.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
+import { type AuditActor, recordAudit } from '../audit/audit-log.ts'
 import { hashSecret } from '../auth/tokens.ts'
 import { type EndpointRefusal, lenderEndpointRefusal } from './lender-endpoint.ts'
 
@@ -36,23 +37,40 @@ function newCredentials(cipher: FieldCipher) {
   }
 }
 
+/**
+ * Stores an HTTP lender. The admin route passes the acting admin, and the lender and its audit entry commit
+ * together; tests and fixtures that set a lender up directly pass none.
+ */
 export async function createHttpLender(
   db: Database,
   cipher: FieldCipher,
   input: HttpLenderInput,
+  actor?: AuditActor,
 ): Promise<LenderCredentials> {
   const { apiKey, signingSecret, ...stored } = newCredentials(cipher)
-  const [row] = await db
-    .insert(schema.lenders)
-    .values({ ...input, integration: 'http', filtering: DEFAULT_FILTERING, ...stored })
-    .onConflictDoNothing({ target: schema.lenders.slug })
-    .returning({ id: schema.lenders.id })
-  if (!row)
-    throw new AppError('CONFLICT', 'A lender with this slug exists.', {
-      reason: 'SLUG_TAKEN',
-      messageKey: 'api.slugTaken',
-    })
-  return { lenderId: row.id, apiKey, signingSecret }
+  const lenderId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.lenders)
+      .values({ ...input, integration: 'http', filtering: DEFAULT_FILTERING, ...stored })
+      .onConflictDoNothing({ target: schema.lenders.slug })
+      .returning({ id: schema.lenders.id })
+    if (!row)
+      throw new AppError('CONFLICT', 'A lender with this slug exists.', {
+        reason: 'SLUG_TAKEN',
+        messageKey: 'api.slugTaken',
+      })
+    // Field names only: the key and the secret never reach the log.
+    if (actor)
+      await recordAudit(tx, {
+        actor,
+        action: 'lender.create',
+        subjectType: 'lender',
+        subjectId: row.id,
+        details: { slug: input.slug, integration: 'http', fields: Object.keys(input).sort() },
+      })
+    return row.id
+  })
+  return { lenderId, apiKey, signingSecret }
 }
 
 const REFUSAL_MESSAGES: Record<EndpointRefusal, MessageKey> = {
@@ -68,6 +86,7 @@ export type ConnectHttpLenderOutcome =
 /** Connects an HTTP lender (an admin's action): its endpoint must pass the network policy (ADR 014). */
 export async function connectHttpLender(
   deps: { db: Database; cipher: FieldCipher; config: Pick<Config, 'LENDER_ALLOW_PRIVATE_NETWORK'> },
+  actor: AuditActor,
   input: HttpLenderInput,
 ): Promise<ConnectHttpLenderOutcome> {
   const refusal = await lenderEndpointRefusal(input.endpointUrl, {
@@ -76,23 +95,33 @@ export async function connectHttpLender(
   if (refusal) {
     return { ok: false, fieldErrors: [{ path: 'endpointUrl', messageKey: REFUSAL_MESSAGES[refusal] }] }
   }
-  return { ok: true, credentials: await createHttpLender(deps.db, deps.cipher, input) }
+  return { ok: true, credentials: await createHttpLender(deps.db, deps.cipher, input, actor) }
 }
 
-/** New API key and signing secret; the old ones stop working at once. */
+/** New API key and signing secret (an admin's action, audited); the old ones stop working at once. */
 export async function rotateLenderCredentials(
   db: Database,
   cipher: FieldCipher,
+  actor: AuditActor,
   lenderId: string,
 ): Promise<LenderCredentials> {
   const { apiKey, signingSecret, ...stored } = newCredentials(cipher)
-  const rows = await db
-    .update(schema.lenders)
-    .set(stored)
-    .where(eq(schema.lenders.id, lenderId))
-    .returning({ id: schema.lenders.id, integration: schema.lenders.integration })
-  if (rows.length === 0)
-    throw new AppError('NOT_FOUND', 'No such lender.', { messageKey: 'api.lenderNotFound' })
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(schema.lenders)
+      .set(stored)
+      .where(eq(schema.lenders.id, lenderId))
+      .returning({ id: schema.lenders.id })
+    if (rows.length === 0)
+      throw new AppError('NOT_FOUND', 'No such lender.', { messageKey: 'api.lenderNotFound' })
+    await recordAudit(tx, {
+      actor,
+      action: 'lender.credentials.rotate',
+      subjectType: 'lender',
+      subjectId: lenderId,
+      details: { fields: ['apiKey', 'signingSecret'] },
+    })
+  })
   return { lenderId, apiKey, signingSecret }
 }
 

@@ -48,6 +48,8 @@ export const fi = {
   'admin.status.waiting-for-applicant': 'Odottaa hakijaa',
   'admin.status.offer-accepted': 'Tarjous hyväksytty',
   'admin.status.closed': 'Suljettu',
+  'admin.statusChange.offerAccepted':
+    'Hakija on hyväksynyt tarjouksen, joten hakemuksen voi vain sulkea. Suljettua hakemusta, jonka tarjous on hyväksytty, ei voi avata uudelleen.',
   'admin.kind.business-loan': 'Yrityslaina',
   'admin.kind.factoring': 'Factoring',
   'admin.kind.credit-card': 'Luottokortti',
@@ -188,6 +190,8 @@ export const sv: { readonly [K in keyof typeof fi]: string } = {
   'admin.status.waiting-for-applicant': 'Väntar på sökanden',
   'admin.status.offer-accepted': 'Erbjudande godkänt',
   'admin.status.closed': 'Stängd',
+  'admin.statusChange.offerAccepted':
+    'Sökanden har godkänt ett erbjudande, så ansökan kan bara stängas. En stängd ansökan vars erbjudande har godkänts kan inte öppnas igen.',
   'admin.kind.business-loan': 'Företagslån',
   'admin.kind.factoring': 'Factoring',
   'admin.kind.credit-card': 'Kreditkort',
@@ -329,6 +333,8 @@ export const en: { readonly [K in keyof typeof fi]: string } = {
   'admin.status.waiting-for-applicant': 'Waiting for the applicant',
   'admin.status.offer-accepted': 'Offer accepted',
   'admin.status.closed': 'Closed',
+  'admin.statusChange.offerAccepted':
+    'The applicant has accepted an offer, so the application can only be closed. A closed application whose offer was accepted cannot be reopened.',
   'admin.kind.business-loan': 'Business loan',
   'admin.kind.factoring': 'Factoring',
   'admin.kind.credit-card': 'Credit card',
