@@ -360,7 +360,8 @@ export const productSettings = pgTable('product_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The admin who changed it last (no foreign key, as in audit_log: the record outlives the account). */
+  updatedBy: uuid('updated_by'),
 })
 
 /** Admins' notes on an application. A note may name people: its text is encrypted. */

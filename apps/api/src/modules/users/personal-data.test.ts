@@ -290,6 +290,15 @@ async function personWithEverything() {
   const submitted = await call('POST', '/api/v1/applications', submission(application))
   const applicationId: string = submitted.json().applicationId
 
+  // A staff note on it that names the person (the erasure must not leave it behind).
+  const admin = await loginAs(db, { role: 'admin' })
+  await call(
+    'POST',
+    `/api/v1/admin/applications/${applicationId}/notes`,
+    { text: `Soitettu: ${person.firstName} pyysi lisäaikaa.` },
+    admin.cookies,
+  )
+
   // Both lenders received it: one offer (accepted), one refused for breaking the rate cap.
   const [lenderA, lenderB] = lenders.map((lender) => lender.id) as [string, string]
   const terms = { amount: 15_000, months: 60, openingFee: 50, monthlyFee: 3, feeFinanced: false }

@@ -53,6 +53,21 @@ const OfferExportSchema = z.object({
   createdAt: Time,
   acceptedAt: Time.nullable(),
   lenderNotifiedAt: Time.nullable(),
+  cardType: z.string().nullable().describe('Credit card offers: the card'),
+  exampleAmount: z
+    .number()
+    .nullable()
+    .describe('Credit card offers: the amount of the representative example'),
+  annualFee: z.number().nullable(),
+  gracePeriodDays: z.number().int().nullable(),
+  personalGuarantee: z.boolean().describe('Business offers: a personal guarantee is asked for'),
+})
+
+const NoteExportSchema = z.object({
+  id: z.uuid(),
+  authorId: z.uuid().nullable().describe('The staff member who wrote it'),
+  text: z.string(),
+  createdAt: Time,
 })
 
 const RefusedOfferExportSchema = z.object({
@@ -128,6 +143,8 @@ export const UserDataExportSchema = z
         periodMonths: z.number().int(),
         purpose: z.string().nullable(),
         language: z.string(),
+        businessId: z.string().nullable().describe('Business applications: the company’s Y-tunnus'),
+        companyName: z.string().nullable(),
         details: Json,
         createdAt: Time,
         anonymisedAt: Time.nullable(),
@@ -137,6 +154,7 @@ export const UserDataExportSchema = z
         recipients: z.array(RecipientExportSchema).describe('The lenders the application was sent to'),
         offers: z.array(OfferExportSchema),
         refusedOffers: z.array(RefusedOfferExportSchema),
+        notes: z.array(NoteExportSchema).describe('Our staff’s notes on the application'),
       }),
     ),
     contactMessages: z.array(

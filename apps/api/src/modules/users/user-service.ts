@@ -9,6 +9,7 @@ const {
   accessSessions,
   applicants,
   applicationDrafts,
+  applicationNotes,
   applicationRecipients,
   applications,
   consents,
@@ -111,7 +112,7 @@ async function applicationsOf(deps: UserDeps, userId: string, now: Date) {
     .orderBy(asc(applications.createdAt))
   const ids = rows.map((row) => row.id)
   if (ids.length === 0) return []
-  const [people, recipients, offerRows, refused] = await Promise.all([
+  const [people, recipients, offerRows, refused, notes] = await Promise.all([
     db.select().from(applicants).where(inArray(applicants.applicationId, ids)),
     db
       .select({ row: applicationRecipients, lenderName: lenders.name })
@@ -131,6 +132,11 @@ async function applicationsOf(deps: UserDeps, userId: string, now: Date) {
       .innerJoin(lenders, eq(lenders.id, offerRejections.lenderId))
       .where(inArray(offerRejections.applicationId, ids))
       .orderBy(asc(offerRejections.createdAt)),
+    db
+      .select()
+      .from(applicationNotes)
+      .where(inArray(applicationNotes.applicationId, ids))
+      .orderBy(asc(applicationNotes.createdAt)),
   ])
   return rows.map((application) => ({
     id: application.id,
@@ -141,6 +147,8 @@ async function applicationsOf(deps: UserDeps, userId: string, now: Date) {
     periodMonths: application.periodMonths,
     purpose: application.purpose,
     language: application.language,
+    businessId: application.businessId,
+    companyName: application.companyName,
     details: asRecord(application.details),
     createdAt: iso(application.createdAt),
     anonymisedAt: isoOrNull(application.anonymisedAt),
@@ -194,6 +202,11 @@ async function applicationsOf(deps: UserDeps, userId: string, now: Date) {
         createdAt: iso(row.createdAt),
         acceptedAt: isoOrNull(row.acceptedAt),
         lenderNotifiedAt: isoOrNull(row.lenderNotifiedAt),
+        cardType: row.cardType,
+        exampleAmount: row.exampleAmount,
+        annualFee: row.annualFee,
+        gracePeriodDays: row.gracePeriodDays,
+        personalGuarantee: row.personalGuarantee,
       })),
     refusedOffers: refused
       .filter(({ row }) => row.applicationId === application.id)
@@ -204,6 +217,14 @@ async function applicationsOf(deps: UserDeps, userId: string, now: Date) {
         terms: row.terms,
         violations: row.violations,
         createdAt: iso(row.createdAt),
+      })),
+    notes: notes
+      .filter((note) => note.applicationId === application.id)
+      .map((note) => ({
+        id: note.id,
+        authorId: note.authorId,
+        text: cipher.decrypt(note.textEncrypted),
+        createdAt: iso(note.createdAt),
       })),
   }))
 }
@@ -387,9 +408,11 @@ export async function deleteAccount(deps: UserDeps, userId: string): Promise<voi
         details: {},
       })
       .where(inArray(applicants.applicationId, owned))
+    // Staff notes may name the person; a sole trader's company name and Y-tunnus point to them.
+    await tx.delete(applicationNotes).where(inArray(applicationNotes.applicationId, owned))
     await tx
       .update(applications)
-      .set({ details: {}, anonymisedAt: new Date() })
+      .set({ details: {}, businessId: null, companyName: null, anonymisedAt: new Date() })
       .where(eq(applications.userId, userId))
     await tx.update(users).set({ email: null, deletedAt: new Date() }).where(eq(users.id, userId))
   })
