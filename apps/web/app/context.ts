@@ -134,9 +134,14 @@ export type WebServices = {
     /**
      * The company behind a Y-tunnus from the Finnish Trade Register (`PRH_API_URL`): `company` null
      * when not found or the register did not answer; `source` 'off' when no register is set. A
-     * malformed Y-tunnus is a 400 failure with the field problem on `businessId`.
+     * malformed Y-tunnus is a 400 failure with the field problem on `businessId`; more than the
+     * hourly lookups per client IP (the API route's limit too) a 429 failure in the user's language.
      */
-    lookupCompany(input: { businessId: string; language: string }): Promise<CompanyLookup | Failure>
+    lookupCompany(input: {
+      businessId: string
+      language: string
+      ip: string
+    }): Promise<CompanyLookup | Failure>
   }
   lenders: {
     /** Active lenders with their public profile and ranges, for the lender list page. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOOKUPS_PER_HOUR } from '../modules/business/company-lookup.ts'
 import { setCookies, uniqueEmail } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -132,6 +133,50 @@ describe('the business loan form', () => {
     // Another browser starts afresh.
     const other = await page('/yrityslainahakemus/')
     expect(other.querySelector('main form h2')?.textContent).toBe('Laina')
+  })
+
+  it('limits trade register lookups per client IP, with the API route, in the page’s language', async () => {
+    const lookupFrom = (remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/yrityslainahakemus/_.data',
+        remoteAddress,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+        payload: new URLSearchParams({
+          intent: 'lookup',
+          businessId: '2331972-7',
+          language: 'sv',
+        }).toString(),
+      })
+    const client = '198.51.100.23'
+    for (let hit = 1; hit <= LOOKUPS_PER_HOUR; hit++) {
+      const allowed = await lookupFrom(client)
+      expect(allowed.statusCode, `lookup ${hit}`).toBe(200)
+    }
+    const refused = await lookupFrom(client)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.body).toContain('För många försök.')
+    // The API route counts against the same limit …
+    const api = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/business/companies/2331972-7',
+      remoteAddress: client,
+    })
+    expect(api.statusCode).toBe(429)
+    // … another client is not held back, and the form still saves without the lookup.
+    expect((await lookupFrom('198.51.100.24')).statusCode).toBe(200)
+    const saved = await ctx.app.inject({
+      method: 'POST',
+      url: '/yrityslainahakemus/_.data',
+      remoteAddress: client,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      payload: new URLSearchParams({
+        intent: 'draft',
+        step: 'company-details',
+        data: JSON.stringify(application('1234567-1')),
+      }).toString(),
+    })
+    expect(saved.statusCode).toBe(200)
   })
 })
 

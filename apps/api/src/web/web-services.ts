@@ -40,7 +40,7 @@ import { toProfile } from '../modules/auth/profile.ts'
 import { authenticate, endSession } from '../modules/auth/session-service.ts'
 import { randomToken } from '../modules/auth/tokens.ts'
 import { previewBusinessRecipients } from '../modules/business/business-marketplace.ts'
-import { lookupCompany } from '../modules/business/company-lookup.ts'
+import { lookupCompanyForClient } from '../modules/business/company-lookup.ts'
 import { readSmeConfig } from '../modules/business/sme-config.ts'
 import { sendContactMessage } from '../modules/contact/contact-service.ts'
 import { previewRecipients } from '../modules/marketplace/marketplace.ts'
@@ -258,7 +258,7 @@ export function createWebServices(services: Services): WebServices {
     },
     business: {
       smeConfig: () => readSmeConfig(db),
-      async lookupCompany({ businessId, language }) {
+      async lookupCompany({ businessId, language, ip }) {
         const parsed = BusinessIdSchema.safeParse(businessId)
         if (!parsed.success) {
           const t = translatorFor(catalogueLocale(language))
@@ -267,7 +267,7 @@ export function createWebServices(services: Services): WebServices {
             fieldProblems(parsed.error.issues, t, { input: businessId, prefix: 'businessId' }),
           )
         }
-        return lookupCompany(services, parsed.data)
+        return attempt(language, () => lookupCompanyForClient(services, parsed.data, ip))
       },
     },
     lenders: {

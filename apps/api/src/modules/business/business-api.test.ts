@@ -174,6 +174,7 @@ describe('trade register lookup (PRH_API_URL)', () => {
     const sole = await createWebServices(ctx.services).business.lookupCompany({
       businessId: ' 1112223-0 ',
       language: 'fi',
+      ip: '192.0.2.15',
     })
     expect(sole).toEqual({
       ok: true,
@@ -211,6 +212,7 @@ describe('trade register lookup (PRH_API_URL)', () => {
       const web = await createWebServices(ctx.services).business.lookupCompany({
         businessId: 'abc',
         language,
+        ip: '192.0.2.15',
       })
       expect(web).toMatchObject({
         ok: false,

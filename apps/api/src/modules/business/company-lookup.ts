@@ -1,5 +1,8 @@
+import type { Database } from '@lainava/db'
 import type { CompanyLookup, LegalForm, RegisteredCompany } from '@lainava/domain'
 import { z } from 'zod'
+import { AppError } from '../../app-error.ts'
+import { hitRateLimit, type RateKey } from '../auth/rate-limit.ts'
 
 // The company details step fills in the name, legal form and registration date from the Finnish
 // Trade Register when `PRH_API_URL` is set: the YTJ open data service of the Finnish Patent and
@@ -104,4 +107,33 @@ export async function lookupCompany(
     deps.log.warn({ reason: error instanceof Error ? error.name : 'unknown' }, 'trade register lookup failed')
     return { ok: true, company: null, source: 'prh' }
   }
+}
+
+/** Lookups per client and hour: each one may ask the trade register, which is not ours to hammer. */
+export const LOOKUPS_PER_HOUR = 120
+
+/**
+ * The one way a client looks a company up, for the API route and the page action alike: at most
+ * `LOOKUPS_PER_HOUR` per client IP and hour (a 429 `RATE_LIMITED` AppError beyond), then the register.
+ */
+export async function lookupCompanyForClient(
+  deps: Parameters<typeof lookupCompany>[0] & { db: Database; rateKey: RateKey },
+  businessId: string,
+  ip: string,
+): Promise<CompanyLookup> {
+  const limit = await hitRateLimit(
+    deps.db,
+    deps.rateKey('company-lookup:client', ip),
+    LOOKUPS_PER_HOUR,
+    60 * 60,
+  )
+  if (!limit.allowed) {
+    throw new AppError('TOO_MANY_REQUESTS', 'Too many company lookups.', {
+      reason: 'RATE_LIMITED',
+      messageKey: 'api.rateLimited',
+      params: { minutes: Math.ceil(limit.retryAfterSeconds / 60) },
+      retryAfterSeconds: limit.retryAfterSeconds,
+    })
+  }
+  return lookupCompany(deps, businessId)
 }

@@ -7,12 +7,10 @@ import {
   smeConfigResponse,
 } from '@lainava/domain'
 import { z } from 'zod'
-import { AppError } from '../../app-error.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { requireUser } from '../auth/guards.ts'
-import { hitRateLimit } from '../auth/rate-limit.ts'
 import type { MarketplaceDeps } from '../marketplace/marketplace.ts'
-import { lookupCompany } from './company-lookup.ts'
+import { lookupCompanyForClient } from './company-lookup.ts'
 import { readSmeConfig, updateSmeConfig } from './sme-config.ts'
 
 // Issue 15: the business side's own API: the SME limits (read by the forms and the prefill, changed
@@ -29,9 +27,6 @@ const CompanyLookupSchema = z
     source: z.enum(['prh', 'off']).describe('off: no trade register is configured (PRH_API_URL)'),
   })
   .meta({ id: 'CompanyLookup' })
-
-/** Lookups per client and hour: each one may ask the trade register, which is not ours to hammer. */
-const LOOKUPS_PER_HOUR = 120
 
 export const businessRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = async (app, { deps }) => {
   const { db } = deps
@@ -84,21 +79,7 @@ export const businessRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
       },
     },
     async (request) => {
-      const limit = await hitRateLimit(
-        db,
-        deps.rateKey('company-lookup:client', request.ip),
-        LOOKUPS_PER_HOUR,
-        60 * 60,
-      )
-      if (!limit.allowed) {
-        throw new AppError('TOO_MANY_REQUESTS', 'Too many company lookups.', {
-          reason: 'RATE_LIMITED',
-          messageKey: 'api.rateLimited',
-          params: { minutes: Math.ceil(limit.retryAfterSeconds / 60) },
-          retryAfterSeconds: limit.retryAfterSeconds,
-        })
-      }
-      const { company, source } = await lookupCompany(deps, request.params.businessId)
+      const { company, source } = await lookupCompanyForClient(deps, request.params.businessId, request.ip)
       return { company, source }
     },
   )

@@ -21,9 +21,12 @@ export async function businessAction(
 
   if (intent === 'lookup') {
     const businessId = String(form.get('businessId') ?? '').slice(0, 20)
-    const result = await services.business.lookupCompany({ businessId, language })
-    if (!result.ok)
-      return data({ intent: 'lookup', ok: false } satisfies BusinessActionResult, { status: result.status })
+    const result = await services.business.lookupCompany({ businessId, language, ip: services.clientIp })
+    if (!result.ok) {
+      return data({ intent: 'lookup', ok: false, message: result.message } satisfies BusinessActionResult, {
+        status: result.status,
+      })
+    }
     return data({
       intent: 'lookup',
       ok: true,

@@ -42,7 +42,8 @@ export type BusinessActionResult =
       /** False when no trade register is configured: nothing to say then. */
       registerOn: boolean
     }
-  | { intent: 'lookup'; ok: false }
+  /** The lookup was refused (too many from this client): the person fills the details in themselves. */
+  | { intent: 'lookup'; ok: false; message: string }
 
 type Stored = { data: BusinessFormData; step: string; idempotencyKey: string }
 
@@ -218,7 +219,8 @@ export function BusinessOnboarding<Step extends string>({
   useEffect(() => {
     const result = lookupFetcher.data
     if (lookupFetcher.state !== 'idle' || result?.intent !== 'lookup') return
-    if (!result.ok || result.businessId !== lookedUp.current) return setLookup('idle')
+    if (!result.ok) return setLookup({ failed: result.message })
+    if (result.businessId !== lookedUp.current) return setLookup('idle')
     if (!result.company) return setLookup(result.registerOn ? 'not-found' : 'idle')
     const found = result.company
     setData((current) => ({

@@ -170,7 +170,8 @@ export function EmailAndTermsStep() {
   )
 }
 
-export type LookupState = 'idle' | 'loading' | 'found' | 'not-found'
+/** `failed`: the server's message (in the person's language) why no lookup was made. */
+export type LookupState = 'idle' | 'loading' | 'found' | 'not-found' | { failed: string }
 
 export function CompanyDetailsStep({
   lookup,
@@ -198,7 +199,9 @@ export function CompanyDetailsStep({
               ? t('business.lookup.found')
               : lookup === 'not-found'
                 ? t('business.lookup.notFound')
-                : null}
+                : typeof lookup === 'object'
+                  ? lookup.failed
+                  : null}
         </p>
         <TextField path="company.name" label="business.field.companyName" autoComplete="organization" />
         <ChoiceField
