@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
+import type { ReactElement } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import {
   type EntryContext,
@@ -24,37 +25,61 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { cspNonce, log } = loadContext.get(webContext)
-  // Bots and no-JS clients get the whole page at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady'
+  return renderPage(<ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />, {
+    // Bots and no-JS clients get the whole page at once; browsers get it streamed.
+    whole: isbot(request.headers.get('user-agent') ?? ''),
+    nonce: cspNonce,
+    status: responseStatusCode,
+    headers: responseHeaders,
+    logError: (error) => log.error(error, 'page render failed'),
+  })
+}
+
+type RenderOptions = {
+  whole: boolean
+  nonce: string
+  status: number
+  headers: Headers
+  /** Errors after the shell; before it the promise rejects (and the server logs them). */
+  logError: (error: unknown) => void
+}
+
+/**
+ * Renders a page to a streamed response. A render still running after 10 s is aborted; the
+ * timer is cleared once every part has rendered, so a finished render is not kept in memory
+ * (nor the prerender process alive) for those 10 s (issue 19).
+ */
+export function renderPage(page: ReactElement, options: RenderOptions): Promise<Response> {
+  let status = options.status
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />,
-      {
-        nonce: cspNonce,
-        [readyEvent]() {
-          shellRendered = true
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          )
-          pipe(body)
-        },
-        onShellError(error: unknown) {
-          reject(error)
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500
-          // Errors after the shell are logged here; before it they reject above (and the server logs them).
-          if (shellRendered) log.error(error, 'page render failed')
-        },
+    let timer: ReturnType<typeof setTimeout> | undefined
+    function respond() {
+      shellRendered = true
+      const body = new PassThrough()
+      options.headers.set('Content-Type', 'text/html; charset=utf-8')
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status }))
+      pipe(body)
+    }
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce: options.nonce,
+      onShellReady() {
+        if (!options.whole) respond()
       },
-    )
-    setTimeout(abort, ABORT_DELAY_MS)
+      onAllReady() {
+        clearTimeout(timer)
+        if (options.whole) respond()
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timer)
+        reject(error)
+      },
+      onError(error: unknown) {
+        status = 500
+        if (shellRendered) options.logError(error)
+      },
+    })
+    timer = setTimeout(abort, ABORT_DELAY_MS)
   })
 }
 
