@@ -45,6 +45,11 @@ async function logIn(): Promise<string> {
     .join('; ')
 }
 
+/** The page's HTML as sent (uncompressed bytes). */
+async function pageHtmlBytes(path: string) {
+  return Buffer.byteLength(await (await fetch(`${origin}${path}`, { headers: { cookie } })).text())
+}
+
 /** Sums the gzip size of every script the page's HTML loads (entry and module preloads). */
 async function pageJavaScript(path: string) {
   const html = await (await fetch(`${origin}${path}`, { headers: { cookie } })).text()
@@ -98,10 +103,21 @@ try {
       const failed = Object.values(result.lhr.audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
         .map((audit) => audit.id)
+      const audits = result.lhr.audits
+      const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0)
+      const requests = (audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items
       results.push({
         path,
         signedIn,
         scores,
+        metrics: {
+          fcpMs: ms('first-contentful-paint'),
+          lcpMs: ms('largest-contentful-paint'),
+          tbtMs: ms('total-blocking-time'),
+          speedIndexMs: ms('speed-index'),
+          requests: requests?.length ?? 0,
+          htmlKiB: +((await pageHtmlBytes(path)) / 1024).toFixed(1),
+        },
         javascript: await pageJavaScript(path),
         failedBinaryAudits: failed,
       })
@@ -117,6 +133,18 @@ try {
   )
   writeFileSync(file, JSON.stringify(results, null, 2))
   console.warn(JSON.stringify(results, null, 2))
+  // A path given several times (the machine is noisy): the median of its runs.
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+  for (const path of new Set(paths)) {
+    const runs = results.filter((result) => result.path === path)
+    console.warn(
+      `${path}${signedIn ? ' (signed in)' : ''}: median of ${runs.length} — performance ${median(runs.map((r) => r.scores.performance ?? 0))},` +
+        ` LCP ${median(runs.map((r) => r.metrics.lcpMs))} ms, TBT ${median(runs.map((r) => r.metrics.tbtMs))} ms,` +
+        ` accessibility ${median(runs.map((r) => r.scores.accessibility ?? 0))}, SEO ${median(runs.map((r) => r.scores.seo ?? 0))},` +
+        ` JS ${runs[0]?.javascript.gzipKiB} KiB gzip in ${runs[0]?.javascript.files} files, ${runs[0]?.metrics.requests} requests,` +
+        ` HTML ${runs[0]?.metrics.htmlKiB} KiB`,
+    )
+  }
 } finally {
   server.stop()
 }
