@@ -1,4 +1,5 @@
-import { type ErrorBody, ErrorBodySchema } from '@lainava/domain/api-error'
+import type { ErrorBody } from '@lainava/domain/api-error'
+import { errorBodyOf } from '@lainava/domain/error-body'
 
 // spec §3 "API error object" and §8 "Other non-OK status": an error with the
 // status text, the status code and the body (JSON when the response says it is
@@ -18,8 +19,7 @@ export class ApiError extends Error {
     this.statusText = statusText
     this.statusCode = statusCode
     this.body = body
-    const parsed = ErrorBodySchema.safeParse(body)
-    this.problem = parsed.success ? parsed.data : null
+    this.problem = errorBodyOf(body)
   }
 }
 
