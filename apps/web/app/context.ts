@@ -97,7 +97,7 @@ export type WebServices = {
      * (the review step shows exactly these; `application` is the form's data, consents not needed).
      */
     recipients(input: {
-      kind: ApplicationKind
+      kind: Exclude<ApplicationKind, 'mortgage'>
       language: string
       application: unknown
     }): Promise<{ ok: true; lenders: Recipient[] } | Failure>

@@ -20,7 +20,10 @@ import {
  * Lender organisations. The marketplace adds criteria, products and the
  * integration; the foundation keeps the public profile the content pages show.
  */
-export const lenderIntegration = pgEnum('lender_integration', ['sandbox', 'http'])
+/**
+ * `manual`: a lender without an API answers in the lender portal (`/lender/applications/`, issue 17).
+ */
+export const lenderIntegration = pgEnum('lender_integration', ['sandbox', 'http', 'manual'])
 
 /** Criteria and filtering are validated by the domain types (`@lainava/domain` marketplace). */
 export const lenders = pgTable('lenders', {
@@ -40,6 +43,9 @@ export const lenders = pgTable('lenders', {
   signingSecretEncrypted: text('signing_secret_encrypted'),
   /** HTTP lenders only: SHA-256 of the API key the lender uses on our lender API. */
   apiKeyHash: text('api_key_hash').unique(),
+  /** The signing secret before the last rotation, valid until `previousSigningSecretUntil` (grace period). */
+  previousSigningSecretEncrypted: text('previous_signing_secret_encrypted'),
+  previousSigningSecretUntil: timestamp('previous_signing_secret_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
@@ -57,6 +63,8 @@ export const users = pgTable(
     email: text('email'),
     role: userRole('role').notNull().default('consumer'),
     lenderId: uuid('lender_id').references(() => lenders.id),
+    /** Lender users only: `lender-admin` manages users, keys and filters; `lender-agent` handles applications. */
+    lenderRole: text('lender_role'),
     language: text('language').notNull().default('fi'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -65,6 +73,10 @@ export const users = pgTable(
   (table) => [
     uniqueIndex('users_email_unique').on(table.email),
     check('users_lender_has_lender', sql`(${table.role} = 'lender') = (${table.lenderId} is not null)`),
+    check(
+      'users_lender_role',
+      sql`(${table.role} = 'lender') = (${table.lenderRole} is not null) and (${table.lenderRole} is null or ${table.lenderRole} in ('lender-admin', 'lender-agent'))`,
+    ),
   ],
 )
 
@@ -161,6 +173,7 @@ export const applicationKind = pgEnum('application_kind', [
   'credit-card',
   'business-loan',
   'factoring',
+  'mortgage',
 ])
 
 /**
@@ -205,6 +218,8 @@ export const applications = pgTable(
     /** Business applications: the company's Y-tunnus and name, for the admins' search (not personal data). */
     businessId: text('business_id'),
     companyName: text('company_name'),
+    /** Where the applicant came from (`direct`, `search`, `affiliate:<network>`, …): lender insights by source. */
+    trafficSource: text('traffic_source'),
     /** Everything else of the form except identity numbers (those are in applicants, encrypted). */
     details: jsonb('details').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -243,7 +258,14 @@ export const applicants = pgTable(
   (table) => [uniqueIndex('applicants_application_role').on(table.applicationId, table.role)],
 )
 
-export const recipientStatus = pgEnum('recipient_status', ['pending', 'offered', 'declined'])
+/** `processing` and `info-requested`: a bank's intermediate answers on a mortgage application (issue 16). */
+export const recipientStatus = pgEnum('recipient_status', [
+  'pending',
+  'offered',
+  'declined',
+  'processing',
+  'info-requested',
+])
 
 /** The lenders an application is sent to (shown to the applicant), and each one's answer. */
 export const applicationRecipients = pgTable(
@@ -310,6 +332,16 @@ export const offers = pgTable(
     gracePeriodDays: integer('grace_period_days'),
     /** Business offers: the lender asks for a personal guarantee from the owner. */
     personalGuarantee: boolean('personal_guarantee').notNull().default(false),
+    /**
+     * Mortgage offers (issue 16): repayment type, reference rate and the value used for the offer's
+     * figures (fraction), the margin (fraction), a fixed period, and the ESIS items not held in columns.
+     */
+    repaymentType: text('repayment_type'),
+    referenceRate: text('reference_rate'),
+    referenceRateValue: numeric('reference_rate_value', { precision: 9, scale: 6, mode: 'number' }),
+    margin: numeric('margin', { precision: 9, scale: 6, mode: 'number' }),
+    fixedPeriodYears: integer('fixed_period_years'),
+    esis: jsonb('esis'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     /** When the lender was told of the acceptance. */
@@ -403,4 +435,103 @@ export const auditLog = pgTable(
     index('audit_log_subject').on(table.subjectType, table.subjectId, table.at),
     index('audit_log_at').on(table.at),
   ],
+)
+
+/**
+ * A mortgage application in progress (issue 16): started at the `mortgage-application` step by a
+ * signed-in person, saved after every step, submitted to the banks after strong identification.
+ * The step data holds identity numbers, so it is stored encrypted as a whole.
+ */
+export const mortgageApplications = pgTable(
+  'mortgage_applications',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `draft`, `submitted` or `cancelled`. */
+    status: text('status').notNull().default('draft'),
+    step: text('step').notNull(),
+    hasCoApplicant: boolean('has_co_applicant').notNull().default(false),
+    dataEncrypted: text('data_encrypted').notNull(),
+    /** Where a bank may send the applicant back to (allowed hosts only) and where to go after its steps. */
+    callbackUrl: text('callback_url'),
+    redirectionUrl: text('redirection_url'),
+    identificationId: uuid('identification_id'),
+    /** The marketplace application created on submit. */
+    applicationId: uuid('application_id').references(() => applications.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  },
+  (table) => [index('mortgage_applications_user').on(table.userId, table.updatedAt)],
+)
+
+/**
+ * A strong identification (OpenID Connect, bank ID): how, when and at which level, and a keyed hash
+ * of the identified henkilötunnus. Never the number itself, never the provider's tokens.
+ */
+export const identifications = pgTable(
+  'identifications',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mortgageApplicationId: uuid('mortgage_application_id').references(() => mortgageApplications.id, {
+      onDelete: 'cascade',
+    }),
+    method: text('method').notNull(),
+    /** The issuer URL of the provider. */
+    provider: text('provider').notNull(),
+    /** `substantial` or `high` (eIDAS). */
+    level: text('level').notNull(),
+    hetuHash: text('hetu_hash').notNull(),
+    identifiedAt: timestamp('identified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('identifications_user').on(table.userId, table.identifiedAt)],
+)
+
+/**
+ * A lender's API keys for the lender API (issue 17): named, shown once, stored as SHA-256, revocable.
+ */
+export const lenderApiKeys = pgTable(
+  'lender_api_keys',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    lenderId: uuid('lender_id')
+      .notNull()
+      .references(() => lenders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The first characters of the key, to tell keys apart in lists (not enough to use it). */
+    keyPrefix: text('key_prefix').notNull(),
+    keyHash: text('key_hash').notNull().unique(),
+    /** The user who created it (no foreign key: the record outlives the account). */
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('lender_api_keys_lender').on(table.lenderId, table.createdAt)],
+)
+
+/**
+ * Every version of a lender's filter (issue 17): who changed it, when, and the whole filter then.
+ * The current filter is also on `lenders` (criteria, filtering) for the marketplace.
+ */
+export const lenderFilterVersions = pgTable(
+  'lender_filter_versions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    lenderId: uuid('lender_id')
+      .notNull()
+      .references(() => lenders.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    criteria: jsonb('criteria').notNull(),
+    filtering: jsonb('filtering').notNull(),
+    /** The user who saved it (no foreign key: the record outlives the account). */
+    changedBy: uuid('changed_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('lender_filter_versions_version').on(table.lenderId, table.version)],
 )

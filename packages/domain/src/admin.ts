@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { APPLICATION_KINDS } from './application/enums.ts'
+import { RECIPIENT_STATUSES } from './marketplace/criteria.ts'
 
 // Issue 15 item 6: the admins' view of applications. One set of schemas for the admin API (which
 // validates and documents with them) and the admin pages (which take their types from them).
@@ -134,7 +135,7 @@ export const AdminOfferSchema = z.object({
 export const AdminLenderAnswerSchema = z.object({
   lenderId: z.uuid(),
   lenderName: z.string(),
-  status: z.enum(['pending', 'offered', 'declined']),
+  status: z.enum(RECIPIENT_STATUSES),
   answeredAt: z.string().nullable(),
   declineReason: z.string().nullable(),
   offer: AdminOfferSchema.nullable(),

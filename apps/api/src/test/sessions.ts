@@ -27,12 +27,22 @@ export function uniqueEmail(label = 'user'): string {
 /** Logs a new user in directly (as the e2e helper does): no e-mail round trip. */
 export async function loginAs(
   db: Database,
-  options: { role?: 'consumer' | 'lender' | 'admin'; lenderId?: string; email?: string } = {},
+  options: {
+    role?: 'consumer' | 'lender' | 'admin'
+    lenderId?: string
+    lenderRole?: 'lender-admin' | 'lender-agent'
+    email?: string
+  } = {},
 ) {
   const email = options.email ?? uniqueEmail(options.role ?? 'consumer')
   const [user] = await db
     .insert(schema.users)
-    .values({ email, role: options.role ?? 'consumer', lenderId: options.lenderId ?? null })
+    .values({
+      email,
+      role: options.role ?? 'consumer',
+      lenderId: options.lenderId ?? null,
+      lenderRole: options.role === 'lender' ? (options.lenderRole ?? 'lender-admin') : null,
+    })
     .returning({ id: schema.users.id })
   if (!user) throw new Error('could not create the user')
   const tokens = await createSession(db, user.id)

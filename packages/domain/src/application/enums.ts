@@ -1,5 +1,11 @@
 /** The kinds of application, one per product a person or a company applies for. */
-export const APPLICATION_KINDS = ['consumer-loan', 'credit-card', 'business-loan', 'factoring'] as const
+export const APPLICATION_KINDS = [
+  'consumer-loan',
+  'credit-card',
+  'business-loan',
+  'factoring',
+  'mortgage',
+] as const
 export type ApplicationKind = (typeof APPLICATION_KINDS)[number]
 
 // spec §3 "Form enumerations": values exactly as spelt there; labels come from

@@ -88,3 +88,10 @@ export function matchLender(
   }
   return { matched: true }
 }
+
+/**
+ * A lender's answer to an application as the recipient list holds it. `processing` and
+ * `info-requested` are a bank's intermediate answers on a mortgage application (issue 16).
+ */
+export const RECIPIENT_STATUSES = ['pending', 'offered', 'declined', 'processing', 'info-requested'] as const
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number]

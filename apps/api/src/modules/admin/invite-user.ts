@@ -12,6 +12,8 @@ export type Invitation = {
   email: string
   role: 'lender' | 'admin'
   lenderId?: string | undefined
+  /** Lender users: `lender-admin` (the default) or `lender-agent` (issue 17). */
+  lenderRole?: 'lender-admin' | 'lender-agent' | undefined
   language?: string | undefined
 }
 
@@ -43,6 +45,7 @@ export async function inviteUser(deps: AuthDeps, actor: AuditActor, input: Invit
         email,
         role: input.role,
         lenderId: input.role === 'lender' ? (input.lenderId ?? null) : null,
+        lenderRole: input.role === 'lender' ? (input.lenderRole ?? 'lender-admin') : null,
         language,
       })
       .onConflictDoNothing()
@@ -83,7 +86,10 @@ export async function ensureAdmin(db: Database, rawEmail: string): Promise<{ cre
       .for('update')
     if (existing) {
       if (existing.role !== 'admin') {
-        await tx.update(users).set({ role: 'admin', lenderId: null }).where(eq(users.id, existing.id))
+        await tx
+          .update(users)
+          .set({ role: 'admin', lenderId: null, lenderRole: null })
+          .where(eq(users.id, existing.id))
         await recordAudit(tx, {
           actor: SYSTEM_ACTOR,
           action: 'user.role',

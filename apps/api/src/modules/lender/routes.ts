@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
 import { schema } from '@lainava/db'
-import { APPLICATION_KINDS } from '@lainava/domain'
+import { APPLICATION_KINDS, RECIPIENT_STATUSES } from '@lainava/domain'
 import { PartnerCardOfferSchema } from '@lainava/domain/marketplace/partner-protocol'
 import { and, desc, eq } from 'drizzle-orm'
 import { z } from 'zod'
@@ -72,7 +72,7 @@ const ReceivedSchema = z
     periodMonths: z.number().int(),
     purpose: z.string().nullable(),
     receivedAt: z.string(),
-    status: z.enum(['pending', 'offered', 'declined']),
+    status: z.enum(RECIPIENT_STATUSES),
   })
   .meta({ id: 'ReceivedApplication' })
 

@@ -94,7 +94,8 @@ export async function loadApplicationFacts(
     .select()
     .from(schema.applications)
     .where(eq(schema.applications.id, applicationId))
-  if (!application || application.anonymisedAt) return null
+  // Mortgage applications are matched on their own facts (the mortgage module, issue 16).
+  if (!application || application.anonymisedAt || application.kind === 'mortgage') return null
   const people = await db
     .select()
     .from(schema.applicants)

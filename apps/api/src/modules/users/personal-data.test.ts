@@ -205,6 +205,10 @@ function expected(table: string, row: Row, linkColumns: Set<string>): Row {
   if (table === 'applicants' && row.role === 'co') delete out.hetu
   const co = (out.data as { coApplicant?: { applicant?: Row } } | undefined)?.coApplicant?.applicant
   if (table === 'application_drafts' && co) delete co.hetu
+  const mortgageCo = (out.data as Record<string, Row | undefined> | undefined)?.[
+    'co-applicant-personal-information'
+  ]
+  if (table === 'mortgage_applications' && mortgageCo) delete mortgageCo.hetu
   return normalised(out) as Row
 }
 
@@ -320,6 +324,34 @@ async function personWithEverything() {
   }
   await call('POST', '/api/v1/contact', { ...message, email: person.email })
   await call('POST', '/api/v1/contact', { ...message, email: person.email.toUpperCase() }, {})
+
+  // A mortgage application in progress with a co-applicant, and the strong identification on it.
+  const [mortgage] = await db
+    .insert(schema.mortgageApplications)
+    .values({
+      userId,
+      step: 'identify',
+      hasCoApplicant: true,
+      dataEncrypted: ctx.services.cipher.encrypt(
+        JSON.stringify({
+          'personal-information': {
+            firstName: person.firstName,
+            lastName: person.lastName,
+            hetu: person.hetu,
+          },
+          'co-applicant-personal-information': { firstName: person.coFirstName, hetu: person.coHetu },
+        }),
+      ),
+    })
+    .returning({ id: schema.mortgageApplications.id })
+  await db.insert(schema.identifications).values({
+    userId,
+    mortgageApplicationId: mortgage?.id,
+    method: 'oidc',
+    provider: 'https://idp.example.fi',
+    level: 'substantial',
+    hetuHash: `hash-${suffix}`,
+  })
 
   return { person, cookies, userId, applicationId }
 }

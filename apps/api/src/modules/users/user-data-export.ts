@@ -1,4 +1,4 @@
-import { APPLICATION_KINDS } from '@lainava/domain'
+import { APPLICATION_KINDS, RECIPIENT_STATUSES } from '@lainava/domain'
 import { z } from 'zod'
 
 // GDPR art. 15 and 20: the one schema of the data export. The route answers with it and the
@@ -25,7 +25,7 @@ const ApplicantExportSchema = z.object({
 const RecipientExportSchema = z.object({
   lenderId: z.uuid(),
   lenderName: z.string(),
-  status: z.enum(['pending', 'offered', 'declined']),
+  status: z.enum(RECIPIENT_STATUSES),
   deliveredAt: Time.nullable(),
   answeredAt: Time.nullable(),
   declineReason: z.string().nullable(),
@@ -133,6 +133,34 @@ export const UserDataExportSchema = z
         submittedAt: Time.nullable(),
       }),
     ),
+    mortgageApplications: z.array(
+      z.object({
+        id: z.uuid(),
+        status: z.string(),
+        step: z.string(),
+        hasCoApplicant: z.boolean(),
+        data: Json.describe('The mortgage form as saved (a co-applicant’s identity code left out)'),
+        callbackUrl: z.string().nullable(),
+        redirectionUrl: z.string().nullable(),
+        identificationId: z.uuid().nullable(),
+        applicationId: z.uuid().nullable(),
+        createdAt: Time,
+        updatedAt: Time,
+        submittedAt: Time.nullable(),
+      }),
+    ),
+    identifications: z
+      .array(
+        z.object({
+          id: z.uuid(),
+          mortgageApplicationId: z.uuid().nullable(),
+          method: z.string(),
+          provider: z.string(),
+          level: z.string(),
+          identifiedAt: Time,
+        }),
+      )
+      .describe('Strong identifications: how, where and when (the identity code itself is not stored)'),
     applications: z.array(
       z.object({
         id: z.uuid(),

@@ -14,8 +14,10 @@ const {
   applications,
   consents,
   contactMessages,
+  identifications,
   lenders,
   loginChallenges,
+  mortgageApplications,
   offerRejections,
   offers,
   outboxEmails,
@@ -82,6 +84,14 @@ function draftForExport(data: Record<string, unknown>): Record<string, unknown> 
   if (!co?.applicant || !('hetu' in co.applicant)) return data
   const { hetu: _withheld, ...applicant } = co.applicant
   return { ...data, coApplicant: { ...co, applicant } }
+}
+
+/** A mortgage application's saved steps without the co-applicant's identity code (GDPR art. 15(4)). */
+function mortgageDataForExport(data: Record<string, unknown>): Record<string, unknown> {
+  const co = data['co-applicant-personal-information'] as Record<string, unknown> | undefined
+  if (!co || !('hetu' in co)) return data
+  const { hetu: _withheld, ...rest } = co
+  return { ...data, 'co-applicant-personal-information': rest }
 }
 
 /**
@@ -270,31 +280,42 @@ export async function exportUserData(deps: UserDeps, userId: string): Promise<Us
   if (!user) return null
   const now = new Date()
   const email = user.email
-  const [consentRow, sessions, challenges, drafts, applicationList, messages, emails] = await Promise.all([
-    getConsents(db, userId),
-    sessionsOf(db, userId),
-    email
-      ? db
-          .select()
-          .from(loginChallenges)
-          .where(eq(loginChallenges.email, email))
-          .orderBy(asc(loginChallenges.createdAt))
-      : [],
-    db
-      .select()
-      .from(applicationDrafts)
-      .where(eq(applicationDrafts.userId, userId))
-      .orderBy(asc(applicationDrafts.createdAt)),
-    applicationsOf(deps, userId, now),
-    contactMessagesOf(deps, userId, email),
-    email
-      ? db
-          .select()
-          .from(outboxEmails)
-          .where(eq(sql`lower(${outboxEmails.toAddress})`, email))
-          .orderBy(asc(outboxEmails.createdAt))
-      : [],
-  ])
+  const [consentRow, sessions, challenges, drafts, applicationList, messages, emails, mortgages, identified] =
+    await Promise.all([
+      getConsents(db, userId),
+      sessionsOf(db, userId),
+      email
+        ? db
+            .select()
+            .from(loginChallenges)
+            .where(eq(loginChallenges.email, email))
+            .orderBy(asc(loginChallenges.createdAt))
+        : [],
+      db
+        .select()
+        .from(applicationDrafts)
+        .where(eq(applicationDrafts.userId, userId))
+        .orderBy(asc(applicationDrafts.createdAt)),
+      applicationsOf(deps, userId, now),
+      contactMessagesOf(deps, userId, email),
+      email
+        ? db
+            .select()
+            .from(outboxEmails)
+            .where(eq(sql`lower(${outboxEmails.toAddress})`, email))
+            .orderBy(asc(outboxEmails.createdAt))
+        : [],
+      db
+        .select()
+        .from(mortgageApplications)
+        .where(eq(mortgageApplications.userId, userId))
+        .orderBy(asc(mortgageApplications.createdAt)),
+      db
+        .select()
+        .from(identifications)
+        .where(eq(identifications.userId, userId))
+        .orderBy(asc(identifications.identifiedAt)),
+    ])
   return {
     exportedAt: iso(now),
     account: {
@@ -325,6 +346,30 @@ export async function exportUserData(deps: UserDeps, userId: string): Promise<Us
       createdAt: iso(draft.createdAt),
       updatedAt: iso(draft.updatedAt),
       submittedAt: isoOrNull(draft.submittedAt),
+    })),
+    mortgageApplications: mortgages.map((mortgage) => ({
+      id: mortgage.id,
+      status: mortgage.status,
+      step: mortgage.step,
+      hasCoApplicant: mortgage.hasCoApplicant,
+      data: mortgageDataForExport(
+        JSON.parse(cipher.decrypt(mortgage.dataEncrypted)) as Record<string, unknown>,
+      ),
+      callbackUrl: mortgage.callbackUrl,
+      redirectionUrl: mortgage.redirectionUrl,
+      identificationId: mortgage.identificationId,
+      applicationId: mortgage.applicationId,
+      createdAt: iso(mortgage.createdAt),
+      updatedAt: iso(mortgage.updatedAt),
+      submittedAt: isoOrNull(mortgage.submittedAt),
+    })),
+    identifications: identified.map((identification) => ({
+      id: identification.id,
+      mortgageApplicationId: identification.mortgageApplicationId,
+      method: identification.method,
+      provider: identification.provider,
+      level: identification.level,
+      identifiedAt: iso(identification.identifiedAt),
     })),
     applications: applicationList,
     contactMessages: messages.map((message) => ({
@@ -395,6 +440,8 @@ export async function deleteAccount(deps: UserDeps, userId: string): Promise<voi
       )
     }
     await tx.delete(applicationDrafts).where(eq(applicationDrafts.userId, userId))
+    await tx.delete(identifications).where(eq(identifications.userId, userId))
+    await tx.delete(mortgageApplications).where(eq(mortgageApplications.userId, userId))
     const owned = tx.select({ id: applications.id }).from(applications).where(eq(applications.userId, userId))
     await tx
       .update(applicants)
