@@ -7,18 +7,9 @@
 // `{year}` is 2026, not 2 026; a missing argument shows as `{name}` instead of throwing
 // (the types make it a compile error: see MessageParamsOf).
 
+import { numberFormat, pluralRulesFor } from './intl-cache.ts'
+
 export type MessageParams = Record<string, string | number>
-
-const pluralRulesCache = new Map<string, Intl.PluralRules>()
-
-function pluralRules(locale: string): Intl.PluralRules {
-  let rules = pluralRulesCache.get(locale)
-  if (!rules) {
-    rules = new Intl.PluralRules(locale)
-    pluralRulesCache.set(locale, rules)
-  }
-  return rules
-}
 
 /** Finds the index of the brace that closes the one opened at `start`. */
 function closingBrace(text: string, start: number): number {
@@ -33,9 +24,9 @@ function closingBrace(text: string, start: number): number {
   throw new Error(`Unbalanced braces in message: ${text}`)
 }
 
-const grouped = (locale: string, value: number) => new Intl.NumberFormat(locale).format(value)
+const grouped = (locale: string, value: number) => numberFormat(locale).format(value)
 const plain = (locale: string, value: number) =>
-  new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 20 }).format(value)
+  numberFormat(locale, { useGrouping: false, maximumFractionDigits: 20 }).format(value)
 
 function formatPlural(locale: string, key: string, body: string, value: number, params: MessageParams) {
   const options = new Map<string, string>()
@@ -49,7 +40,7 @@ function formatPlural(locale: string, key: string, body: string, value: number, 
     i = close + 1
   }
   const chosen =
-    options.get(`=${value}`) ?? options.get(pluralRules(locale).select(value)) ?? options.get('other')
+    options.get(`=${value}`) ?? options.get(pluralRulesFor(locale).select(value)) ?? options.get('other')
   if (chosen === undefined) throw new Error(`Plural message has no "other" option: ${body}`)
   return format(locale, chosen, params, { key, text: grouped(locale, value) })
 }

@@ -1,9 +1,11 @@
+import { dateTimeFormat, numberFormat } from './intl-cache.ts'
+
 // Number, money and percentage formatting in the user's language. Finnish and
 // Swedish use a space for grouping and a comma for decimals: 20 000,00 €.
 
 export function formatCurrency(locale: string, value: number, options: { cents?: boolean } = {}): string {
   const cents = options.cents ?? true
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency: 'EUR',
     minimumFractionDigits: cents ? 2 : 0,
@@ -13,7 +15,7 @@ export function formatCurrency(locale: string, value: number, options: { cents?:
 
 /** `fraction` 0.1493 → "14,93 %" (fi) with the given decimals, rounded half up by Intl. */
 export function formatPercent(locale: string, fraction: number, decimals = 2): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'percent',
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
@@ -21,12 +23,12 @@ export function formatPercent(locale: string, fraction: number, decimals = 2): s
 }
 
 export function formatNumber(locale: string, value: number): string {
-  return new Intl.NumberFormat(locale).format(value)
+  return numberFormat(locale).format(value)
 }
 
 /** An ISO date (`2026-03-14`) as a long date in the locale: "14. maaliskuuta 2026" (fi). */
 export function formatDate(locale: string, isoDate: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${isoDate.slice(0, 10)}T00:00:00Z`),
   )
 }
