@@ -3,6 +3,7 @@ import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as mortgageForm from './parts/mortgage-form.ts'
 
 export const en: Messages = {
   'meta.landing.title': '{brand} – compare loans with one application',
@@ -657,4 +658,5 @@ export const en: Messages = {
   ...business.en,
   ...businessForms.en,
   ...admin.en,
+  ...mortgageForm.en,
 }

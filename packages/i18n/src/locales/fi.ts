@@ -2,6 +2,7 @@ import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as mortgageForm from './parts/mortgage-form.ts'
 
 // Finnish is the source catalogue: every other language must have the same keys
 // (the `Messages` type makes a missing key a type error). ICU syntax, see format.ts.
@@ -660,6 +661,7 @@ export const fi = {
   ...business.fi,
   ...businessForms.fi,
   ...admin.fi,
+  ...mortgageForm.fi,
 } as const
 
 export type MessageKey = keyof typeof fi

@@ -3,6 +3,7 @@ import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as mortgageForm from './parts/mortgage-form.ts'
 
 export const sv: Messages = {
   'meta.landing.title': '{brand} – konkurrensutsätt ditt lån med en ansökan',
@@ -656,4 +657,5 @@ export const sv: Messages = {
   ...business.sv,
   ...businessForms.sv,
   ...admin.sv,
+  ...mortgageForm.sv,
 }
