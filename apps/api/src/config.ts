@@ -148,6 +148,18 @@ export const ConfigSchema = z
       .optional(),
     /** Lender endpoints may be http and on loopback or private addresses (local development, the simulator). */
     LENDER_ALLOW_PRIVATE_NETWORK: booleanText.optional(),
+    /**
+     * Strong identification (issue 16, ADR 024): the OpenID Connect provider (a Finnish trust-network
+     * broker) and this site's client at it. All three or none; none starts the local test provider.
+     */
+    OIDC_ISSUER: z
+      .string()
+      .regex(/^https?:\/\/[^\s?#]+$/, 'must be the issuer URL, such as https://broker.example.fi/oidc')
+      .optional(),
+    OIDC_CLIENT_ID: z.string().trim().min(1).max(200).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+    /** The local test provider at /test-idp/ (fictional identities). Default: on when no issuer and not https. */
+    OIDC_TEST_PROVIDER: booleanText.optional(),
     ENCRYPTION_KEY: z
       .string()
       .refine(
@@ -169,6 +181,9 @@ export const ConfigSchema = z
       COOKIE_SECURE: env.COOKIE_SECURE ?? publicUrl.startsWith('https://'),
       // ADR 015: the origins that may post page forms and make cookie-authenticated API calls.
       ALLOWED_ORIGINS: allowedOrigins(publicUrl, env.ALLOWED_ORIGINS),
+      // ADR 024: the test identity provider never runs on an https site unless a demo asks for it.
+      OIDC_TEST_PROVIDER:
+        env.OIDC_TEST_PROVIDER ?? (env.OIDC_ISSUER === undefined && !publicUrl.startsWith('https://')),
       // ADR 014: only a plain-http local site talks to lenders on private networks unless told to.
       LENDER_ALLOW_PRIVATE_NETWORK:
         env.LENDER_ALLOW_PRIVATE_NETWORK ??
@@ -218,6 +233,32 @@ export const ConfigSchema = z
           })
         }
       }
+    }
+    // ADR 024: the identity provider's settings come together, and the test provider never beside a real one.
+    const oidc = [ctx.value.OIDC_ISSUER, ctx.value.OIDC_CLIENT_ID, ctx.value.OIDC_CLIENT_SECRET]
+    if (oidc.some((value) => value !== undefined) && oidc.some((value) => value === undefined)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: undefined,
+        path: ['OIDC_ISSUER'],
+        message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set together or not at all',
+      })
+    }
+    if (ctx.value.OIDC_ISSUER !== undefined && ctx.value.OIDC_TEST_PROVIDER) {
+      ctx.issues.push({
+        code: 'custom',
+        input: true,
+        path: ['OIDC_TEST_PROVIDER'],
+        message: 'may not be true when OIDC_ISSUER is set (the test provider stands in for a real one)',
+      })
+    }
+    if (ctx.value.PUBLIC_URL.startsWith('https://') && ctx.value.OIDC_ISSUER?.startsWith('http://')) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value.OIDC_ISSUER,
+        path: ['OIDC_ISSUER'],
+        message: 'must be https when PUBLIC_URL is https',
+      })
     }
     // Without SMTP the login e-mails stay in the database; on an https site nobody could log in, and
     // the links must never reach a log there.
