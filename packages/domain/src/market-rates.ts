@@ -42,19 +42,8 @@ export const MORTGAGE_MARGIN_SURVEY = {
   ],
 } as const
 
-/**
- * The longest repayment period of a consumer's housing loan (Kuluttajansuojalaki 7 a luku, the
- * 30-year limit of HE 101/2022), as a dated table. HE 190/2025 proposes 35 years from 1.4.2026;
- * add a row only when the amendment is confirmed in force in Finlex.
- */
-export const MORTGAGE_MAX_YEARS: ReadonlyArray<{ validFrom: string; years: number; source: string }> = [
-  {
-    validFrom: '2023-07-01',
-    years: 30,
-    source:
-      'HE 101/2022 (KSL 7 a luku): 30-year maximum repayment period; start date NOT CONFIRMED against Finlex. HE 190/2025 (35 years, proposed from 1.4.2026) not confirmed as enacted',
-  },
-]
+// The longest mortgage period moved to the mortgage rules (issue 16); re-exported for the pricing profiles.
+export { MORTGAGE_MAX_YEARS } from './mortgage/rules.ts'
 
 /**
  * The average margin on Finnish banks' loans to small and medium-sized enterprises (loan stock),

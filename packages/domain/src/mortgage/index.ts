@@ -1,2 +1,5 @@
+export * from './checks.ts'
+export * from './rules.ts'
+export * from './schemas.ts'
 export * from './state.ts'
 export * from './steps.ts'
