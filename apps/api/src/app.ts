@@ -18,6 +18,7 @@ import { contactRoutes } from './modules/contact/routes.ts'
 import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { startHousekeeping } from './modules/housekeeping/housekeeping-service.ts'
+import { lenderInsightsRoutes } from './modules/lender/insights-routes.ts'
 import { lenderRoutes } from './modules/lender/routes.ts'
 import { loanCalculatorRoutes } from './modules/loan-calculator/routes.ts'
 import { startMarketplaceWorker } from './modules/marketplace/worker.ts'
@@ -101,6 +102,7 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
     await app.register(businessRoutes, { prefix: '/api', deps: services })
     await app.register(auditRoutes, { prefix: '/api', db: services.db })
     await app.register(lenderRoutes, { prefix: '/api', deps: services })
+    await app.register(lenderInsightsRoutes, { prefix: '/api', db: services.db })
     await app.register(offerRoutes, { prefix: '/api', deps: services })
     await app.register(contactRoutes, { prefix: '/api', deps: services })
     await app.register(applicationRoutes, { prefix: '/api', deps: services })

@@ -3,6 +3,7 @@ import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as lenderInsights from './parts/lender-insights.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
 
 export const en: Messages = {
@@ -659,4 +660,5 @@ export const en: Messages = {
   ...businessForms.en,
   ...admin.en,
   ...mortgageForm.en,
+  ...lenderInsights.en,
 }

@@ -2,6 +2,7 @@ import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as lenderInsights from './parts/lender-insights.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
 
 // Finnish is the source catalogue: every other language must have the same keys
@@ -662,6 +663,7 @@ export const fi = {
   ...businessForms.fi,
   ...admin.fi,
   ...mortgageForm.fi,
+  ...lenderInsights.fi,
 } as const
 
 export type MessageKey = keyof typeof fi

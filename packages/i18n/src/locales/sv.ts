@@ -3,6 +3,7 @@ import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as lenderInsights from './parts/lender-insights.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
 
 export const sv: Messages = {
@@ -658,4 +659,5 @@ export const sv: Messages = {
   ...businessForms.sv,
   ...admin.sv,
   ...mortgageForm.sv,
+  ...lenderInsights.sv,
 }
