@@ -4,6 +4,7 @@ import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
+import * as lenderPortal from './parts/lender-portal.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
 
 export const en: Messages = {
@@ -661,4 +662,5 @@ export const en: Messages = {
   ...admin.en,
   ...mortgageForm.en,
   ...lenderInsights.en,
+  ...lenderPortal.en,
 }

@@ -3,6 +3,7 @@ import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
+import * as lenderPortal from './parts/lender-portal.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
 
 // Finnish is the source catalogue: every other language must have the same keys
@@ -664,6 +665,7 @@ export const fi = {
   ...admin.fi,
   ...mortgageForm.fi,
   ...lenderInsights.fi,
+  ...lenderPortal.fi,
 } as const
 
 export type MessageKey = keyof typeof fi
