@@ -2,6 +2,7 @@ import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as identification from './parts/identification.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
@@ -664,6 +665,7 @@ export const fi = {
   ...businessForms.fi,
   ...admin.fi,
   ...mortgageForm.fi,
+  ...identification.fi,
   ...lenderInsights.fi,
   ...lenderPortal.fi,
 } as const

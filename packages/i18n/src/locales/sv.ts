@@ -3,6 +3,7 @@ import * as admin from './parts/admin.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as identification from './parts/identification.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
@@ -660,6 +661,7 @@ export const sv: Messages = {
   ...businessForms.sv,
   ...admin.sv,
   ...mortgageForm.sv,
+  ...identification.sv,
   ...lenderInsights.sv,
   ...lenderPortal.sv,
 }
