@@ -174,6 +174,7 @@ export function collateralShortfall(input: CollateralInput, date: Date): Collate
     loanToValue,
     maxLoan,
     missingOwnFunds: Math.ceil(excess),
-    missingCollateral: Math.ceil(excess / cap - 1e-6),
+    // Math.max(0, …) also turns −0 (ceil of a tiny negative) into 0.
+    missingCollateral: Math.max(0, Math.ceil(excess / cap - 1e-6)),
   }
 }
