@@ -131,6 +131,24 @@ export const ConfigSchema = z
     DEV_MAILBOX: booleanText.default(false),
     /** Multiplies the sandbox lenders' answer delays: 0 answers at once (tests, benchmarks), 1 as seeded. */
     SANDBOX_DELAY_SCALE: z.coerce.number().min(0).max(100).default(1),
+    /**
+     * Multiplies the sandbox mortgage banks' answer delays (hours to days, ADR 026). Unset: the fourth
+     * power of SANDBOX_DELAY_SCALE (1 → as seeded, 0.1 → a 2-day answer in 17 s, 0 → at once).
+     */
+    MORTGAGE_DELAY_SCALE: z.coerce.number().min(0).max(100).optional(),
+    /** Hosts a bank may send the mortgage applicant back from (callbackUrl, redirectionUrl), comma-separated. */
+    MORTGAGE_CALLBACK_HOSTS: z
+      .string()
+      .transform((text) =>
+        text
+          .split(',')
+          .map((item) => item.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(z.string().regex(/^[a-z0-9.-]+(:\d{1,5})?$/, 'must be host names such as pankki.example.fi')),
+      )
+      .default([]),
     COOKIE_SECURE: booleanText.optional(),
     /** Other origins the site is also opened on (www. and the bare domain): page forms and API calls from them are accepted. */
     ALLOWED_ORIGINS: z
@@ -174,6 +192,7 @@ export const ConfigSchema = z
     return {
       ...env,
       PUBLIC_URL: publicUrl,
+      MORTGAGE_DELAY_SCALE: env.MORTGAGE_DELAY_SCALE ?? env.SANDBOX_DELAY_SCALE ** 4,
       MAIL_FROM: env.MAIL_FROM ?? `${env.BRAND_NAME} <noreply@${new URL(publicUrl).hostname}>`,
       CONTACT_EMAIL: contactEmail,
       COMPANY: companyDetails(env, contactEmail),
