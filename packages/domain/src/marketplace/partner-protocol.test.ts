@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { SIGNATURE_TOLERANCE_SECONDS, signPartnerBody, verifyPartnerSignature } from './partner-protocol.ts'
+import {
+  partnerSignatureHeader,
+  SIGNATURE_TOLERANCE_SECONDS,
+  signPartnerBody,
+  verifyPartnerSignature,
+} from './partner-protocol.ts'
 
 describe('partner request signatures', () => {
   const secret = 'a-shared-secret'
@@ -31,5 +36,23 @@ describe('partner request signatures', () => {
     expect(
       verifyPartnerSignature({ secret, rawBody, timestamp: String(timestamp + 60), signature, now }),
     ).toEqual({ ok: false, reason: 'mismatch' })
+  })
+
+  it('during a rotation signs under both secrets: either verifies, a third does not (ADR 024)', () => {
+    const header = partnerSignatureHeader(['the-new-secret', secret], timestamp, rawBody)
+    expect(header).toBe(`${signPartnerBody('the-new-secret', timestamp, rawBody)}, ${signature}`)
+    const check = (candidate: string) =>
+      verifyPartnerSignature({
+        secret: candidate,
+        rawBody,
+        timestamp: String(timestamp),
+        signature: header,
+        now,
+      })
+    expect(check('the-new-secret')).toEqual({ ok: true })
+    expect(check(secret)).toEqual({ ok: true })
+    expect(check('another-secret')).toEqual({ ok: false, reason: 'mismatch' })
+    // One secret: the header is exactly the single signature, as before rotations existed.
+    expect(partnerSignatureHeader([secret], timestamp, rawBody)).toBe(signature)
   })
 })

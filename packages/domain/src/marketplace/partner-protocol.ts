@@ -10,6 +10,19 @@ import type { PartnerBusiness } from './business-lending.ts'
 //   X-Lainava-Delivery: <delivery id, the same on every retry of the same request>
 // The lender verifies the signature over the raw bytes and rejects a timestamp
 // further than SIGNATURE_TOLERANCE_SECONDS from its clock (replay).
+//
+// Secret rotation (ADR 024): after the lender rotates its signing secret, the old secret stays valid for a
+// grace period (24 hours unless the lender chose otherwise). During it the header carries one signature per
+// valid secret, newest first, separated by a comma and a space:
+//   X-Lainava-Signature: v1=<hex under the new secret>, v1=<hex under the old secret>
+// A request is genuine when any `v1=` entry verifies under the secret the lender holds, so a lender keeps
+// working with the old secret until it has deployed the new one. After the grace period only the new
+// secret signs. Entries of other versions (`v2=` …) are to be ignored.
+//
+// Test applications (integration settings, "send a test application") carry `test: true`, a fictional
+// person and a delivery id starting with `test:`. Answer them as any application (the answer is shown
+// to the lender's staff), but never start a credit process: nothing is stored on our side either, and
+// their callback URLs answer 404.
 
 export const SIGNATURE_HEADER = 'x-lainava-signature'
 export const TIMESTAMP_HEADER = 'x-lainava-timestamp'
@@ -18,6 +31,15 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300
 
 export function signPartnerBody(secret: string, timestamp: number, rawBody: string): string {
   return `v1=${createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex')}`
+}
+
+/** The signature header's value: one `v1=` entry per secret that is valid now, newest first. */
+export function partnerSignatureHeader(
+  secrets: readonly string[],
+  timestamp: number,
+  rawBody: string,
+): string {
+  return secrets.map((secret) => signPartnerBody(secret, timestamp, rawBody)).join(', ')
 }
 
 export type SignatureCheck = { ok: true } | { ok: false; reason: 'missing' | 'stale' | 'mismatch' }
@@ -35,15 +57,19 @@ export function verifyPartnerSignature(input: {
   if (Math.abs(nowSeconds - Number(timestamp)) > SIGNATURE_TOLERANCE_SECONDS)
     return { ok: false, reason: 'stale' }
   const expected = Buffer.from(signPartnerBody(input.secret, Number(timestamp), input.rawBody))
-  const given = Buffer.from(signature)
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    return { ok: false, reason: 'mismatch' }
-  return { ok: true }
+  // Any entry may be the one under this secret (several during a rotation's grace period).
+  const matches = signature.split(',').some((entry) => {
+    const given = Buffer.from(entry.trim())
+    return given.length === expected.length && timingSafeEqual(given, expected)
+  })
+  return matches ? { ok: true } : { ok: false, reason: 'mismatch' }
 }
 
 /** The body of an application delivery. Identity numbers are included: the lender needs them for its credit check. */
 export type PartnerApplication = {
   event: 'application'
+  /** A test application sent from the integration settings: a fictional person; start no credit process. */
+  test?: true
   deliveryId: string
   applicationId: string
   product: string

@@ -4,8 +4,8 @@ import {
   type PartnerAcceptance,
   type PartnerApplication,
   PartnerCardOfferSchema,
+  partnerSignatureHeader,
   SIGNATURE_HEADER,
-  signPartnerBody,
   TIMESTAMP_HEADER,
 } from '@lainava/domain/marketplace/partner-protocol'
 import { and, eq } from 'drizzle-orm'
@@ -13,6 +13,7 @@ import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
 import { jobId, QUEUES } from '../../jobs/job-queue.ts'
 import { loadApplicationFacts } from './application-facts.ts'
+import { signingSecretsOf } from './lender-credentials.ts'
 import { type LenderAnswer, postToLender } from './lender-endpoint.ts'
 import {
   type DeliveryJob,
@@ -52,28 +53,34 @@ const ImmediateAnswerSchema = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('decline'), reason: z.string().max(200).optional() }),
 ])
 
-async function postSigned(
-  deps: MarketplaceDeps,
+/** The headers of a signed request: one signature per valid secret (ADR 024: a rotation's grace period). */
+export function signedHeaders(
+  secrets: readonly string[],
+  deliveryId: string,
+  raw: string,
+): Record<string, string> {
+  const timestamp = Math.floor(Date.now() / 1000)
+  return {
+    'content-type': 'application/json',
+    [TIMESTAMP_HEADER]: String(timestamp),
+    [SIGNATURE_HEADER]: partnerSignatureHeader(secrets, timestamp, raw),
+    [DELIVERY_HEADER]: deliveryId,
+  }
+}
+
+/** POSTs a signed partner request: the headers sent and the lender's answer. */
+export async function postSigned(
+  deps: Pick<MarketplaceDeps, 'config'>,
   endpoint: string,
-  secret: string,
+  secrets: readonly string[],
   deliveryId: string,
   body: object,
 ): Promise<LenderAnswer> {
   const raw = JSON.stringify(body)
-  const timestamp = Math.floor(Date.now() / 1000)
   // ADR 014: https to public addresses only (unless private networks are allowed); redirects not followed.
   return postToLender(
     endpoint,
-    {
-      headers: {
-        'content-type': 'application/json',
-        [TIMESTAMP_HEADER]: String(timestamp),
-        [SIGNATURE_HEADER]: signPartnerBody(secret, timestamp, raw),
-        [DELIVERY_HEADER]: deliveryId,
-      },
-      body: raw,
-      timeoutMs: REQUEST_TIMEOUT_MS,
-    },
+    { headers: signedHeaders(secrets, deliveryId, raw), body: raw, timeoutMs: REQUEST_TIMEOUT_MS },
     { allowPrivateNetwork: deps.config.LENDER_ALLOW_PRIVATE_NETWORK },
   )
 }
@@ -95,13 +102,9 @@ function parseJson(text: string): unknown {
 
 async function httpLender(deps: MarketplaceDeps, lenderId: string) {
   const [lender] = await deps.db.select().from(lenders).where(eq(lenders.id, lenderId))
-  if (!lender?.endpointUrl || !lender.signingSecretEncrypted)
-    throw new Error('HTTP lender without endpoint or secret')
-  return {
-    ...lender,
-    endpointUrl: lender.endpointUrl,
-    secret: deps.cipher.decrypt(lender.signingSecretEncrypted),
-  }
+  const secrets = lender ? signingSecretsOf(deps.cipher, lender) : []
+  if (!lender?.endpointUrl || secrets.length === 0) throw new Error('HTTP lender without endpoint or secret')
+  return { ...lender, endpointUrl: lender.endpointUrl, secrets }
 }
 
 /**
@@ -133,7 +136,7 @@ export async function deliverOverHttp(deps: MarketplaceDeps, job: DeliveryJob): 
       : { applicants: facts.applicants, household: facts.household }),
     callbacks: { offer: `${base}/offers`, decline: `${base}/decline` },
   }
-  const response = await postSigned(deps, lender.endpointUrl, lender.secret, body.deliveryId, body)
+  const response = await postSigned(deps, lender.endpointUrl, lender.secrets, body.deliveryId, body)
   if (response.status === 202) {
     await deps.db
       .update(applicationRecipients)
@@ -200,7 +203,7 @@ export async function notifyAcceptanceOverHttp(
     reference: offer.lenderReference,
     acceptedAt: offer.acceptedAt.toISOString(),
   }
-  const response = await postSigned(deps, lender.endpointUrl, lender.secret, body.deliveryId, body)
+  const response = await postSigned(deps, lender.endpointUrl, lender.secrets, body.deliveryId, body)
   if (response.status < 200 || response.status > 299) {
     throw new AppError('SERVICE_UNAVAILABLE', unexpectedStatus(response.status), {
       messageKey: 'api.lenderUnavailable',
