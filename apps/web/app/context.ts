@@ -2,6 +2,7 @@ import type { ApplicationOffersView, OfferView } from '@lainava/api-client'
 import type { Content } from '@lainava/content'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import type { CompanyDetails } from '@lainava/domain/company'
+import type { LenderWorkspace } from '@lainava/domain/lender-portal'
 import { createContext } from 'react-router'
 
 // What the server process gives every loader and action (built in
@@ -159,6 +160,11 @@ export type WebServices = {
       language: string
       ip: string
     }): Promise<{ ok: true } | Failure>
+  }
+  /** Issue 17: the lender portal; each call scoped to the signed-in lender user's own organisation. */
+  lenderPortal: {
+    /** The lender user's organisation and role; null for anyone else (the portal's gate). */
+    workspace(cookieHeader: string | null): Promise<LenderWorkspace | null>
   }
   offers: {
     list(userId: string): Promise<ApplicationOffersView[]>

@@ -28,6 +28,12 @@ export const SCREENS = {
   offer: { fi: '/offers/:id/', paths: { sv: '/mina-offerter/:id/' } },
   lenderInsights: { fi: '/lender/insights/' },
   lenderFiltering: { fi: '/lender/filtering/' },
+  // The lender portal (issue 17): personal pages of a lender organisation's users, not in the sitemap.
+  lenderPortal: { fi: '/lender/' },
+  lenderApplications: { fi: '/lender/applications/' },
+  lenderApplication: { fi: '/lender/applications/:id/' },
+  lenderUsers: { fi: '/lender/users/' },
+  lenderIntegration: { fi: '/lender/integration/' },
   blog: { fi: '/blogi/', paths: { en: '/blog/', sv: '/blogg/', lv: '/blogs/' } },
   blogPage: { fi: '/blogi/:page/', paths: { en: '/blog/:page/', sv: '/blogg/:page/', lv: '/blogs/:page/' } },
   blogCategory: {

@@ -43,6 +43,7 @@ import { previewBusinessRecipients } from '../modules/business/business-marketpl
 import { lookupCompanyForClient } from '../modules/business/company-lookup.ts'
 import { readSmeConfig } from '../modules/business/sme-config.ts'
 import { sendContactMessage } from '../modules/contact/contact-service.ts'
+import { lenderMemberOf } from '../modules/lender/lender-access.ts'
 import { previewRecipients } from '../modules/marketplace/marketplace.ts'
 import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
 import { deleteAccount, getConsents, updateConsents } from '../modules/users/user-service.ts'
@@ -291,6 +292,22 @@ export function createWebServices(services: Services): WebServices {
           maxMonths: criteria.maxMonths,
           minAge: criteria.minAge,
         }))
+      },
+    },
+    lenderPortal: {
+      async workspace(cookieHeader) {
+        const member = await lenderMemberOf(
+          db,
+          await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE)),
+        )
+        return member
+          ? {
+              lenderId: member.lenderId,
+              lenderName: member.lenderName,
+              integration: member.integration,
+              lenderRole: member.lenderRole,
+            }
+          : null
       },
     },
     offers: {

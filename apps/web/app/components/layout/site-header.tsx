@@ -43,6 +43,14 @@ function AccountLinks({ bar }: { bar: boolean }) {
           </Link>
         </li>
       ) : null}
+      {user.role === 'lender' ? (
+        <li>
+          {/* Issue 17: the lender portal's pages link to each other (features/lender-portal/lender-nav.tsx). */}
+          <Link to={pathFor('lenderApplications', lang)} className={`${ACCOUNT_LINK} whitespace-nowrap`}>
+            {t('lenderPortal.header')}
+          </Link>
+        </li>
+      ) : null}
       <li className="min-w-0 max-w-full">
         <a
           href={pathFor('settings', lang)}

@@ -1,0 +1,18 @@
+import { webContext } from '../../context.ts'
+import { rootDataFromMatches } from '../../lib/root-data.ts'
+import type { Route } from './+types/insights-route'
+import { requireLenderPage } from './lender-access.server.ts'
+import { ComingPage, lenderMeta } from './lender-page.tsx'
+
+// Issue 17: a placeholder until this part of the lender portal lands (its owner replaces this file).
+
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  return { workspace: await requireLenderPage(request, url, context.get(webContext)) }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  lenderMeta(rootDataFromMatches(matches), 'lenderPortal.nav.insights')
+
+export default function Placeholder({ loaderData }: Route.ComponentProps) {
+  return <ComingPage workspace={loaderData.workspace} title="lenderPortal.nav.insights" />
+}
