@@ -6,6 +6,7 @@ import * as cards from './parts/cards.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
+import * as mortgageApi from './parts/mortgage-api.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
 
 export const en: Messages = {
@@ -662,6 +663,7 @@ export const en: Messages = {
   ...businessForms.en,
   ...admin.en,
   ...mortgageForm.en,
+  ...mortgageApi.en,
   ...identification.en,
   ...lenderInsights.en,
   ...lenderPortal.en,

@@ -5,6 +5,7 @@ import * as cards from './parts/cards.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
+import * as mortgageApi from './parts/mortgage-api.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
 
 // Finnish is the source catalogue: every other language must have the same keys
@@ -665,6 +666,7 @@ export const fi = {
   ...businessForms.fi,
   ...admin.fi,
   ...mortgageForm.fi,
+  ...mortgageApi.fi,
   ...identification.fi,
   ...lenderInsights.fi,
   ...lenderPortal.fi,

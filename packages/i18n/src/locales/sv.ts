@@ -6,6 +6,7 @@ import * as cards from './parts/cards.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
+import * as mortgageApi from './parts/mortgage-api.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
 
 export const sv: Messages = {
@@ -661,6 +662,7 @@ export const sv: Messages = {
   ...businessForms.sv,
   ...admin.sv,
   ...mortgageForm.sv,
+  ...mortgageApi.sv,
   ...identification.sv,
   ...lenderInsights.sv,
   ...lenderPortal.sv,
