@@ -2,6 +2,7 @@ import type { ApplicationOffersView, OfferView } from '@lainava/api-client'
 import type { Content } from '@lainava/content'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import type { CompanyDetails } from '@lainava/domain/company'
+import type { LenderInsights } from '@lainava/domain/lender-insights'
 import type { LenderWorkspace } from '@lainava/domain/lender-portal'
 import { createContext } from 'react-router'
 
@@ -165,6 +166,14 @@ export type WebServices = {
   lenderPortal: {
     /** The lender user's organisation and role; null for anyone else (the portal's gate). */
     workspace(cookieHeader: string | null): Promise<LenderWorkspace | null>
+  }
+  lenderInsights: {
+    /** The signed-in lender user's organisation's figures (issue 17); 403 for anyone else. */
+    read(input: {
+      cookieHeader: string | null
+      language: string
+      query: { from?: string | undefined; to?: string | undefined }
+    }): Promise<{ ok: true; insights: LenderInsights } | Failure>
   }
   offers: {
     list(userId: string): Promise<ApplicationOffersView[]>

@@ -10,6 +10,7 @@ import {
   isBusinessKind,
   MATCHED_APPLICATION_SCHEMAS,
 } from '@lainava/domain'
+import { InsightsQuerySchema } from '@lainava/domain/lender-insights'
 import { catalogueLocale } from '@lainava/i18n'
 import { asc, eq } from 'drizzle-orm'
 import type { Failure, LoginSuccess, WebServices } from '../../../web/app/context.ts'
@@ -43,6 +44,7 @@ import { previewBusinessRecipients } from '../modules/business/business-marketpl
 import { lookupCompanyForClient } from '../modules/business/company-lookup.ts'
 import { readSmeConfig } from '../modules/business/sme-config.ts'
 import { sendContactMessage } from '../modules/contact/contact-service.ts'
+import { lenderInsights } from '../modules/lender/insights-service.ts'
 import { lenderMemberOf } from '../modules/lender/lender-access.ts'
 import { previewRecipients } from '../modules/marketplace/marketplace.ts'
 import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
@@ -292,6 +294,19 @@ export function createWebServices(services: Services): WebServices {
           maxMonths: criteria.maxMonths,
           minAge: criteria.minAge,
         }))
+      },
+    },
+    lenderInsights: {
+      async read({ cookieHeader, language, query }) {
+        const member = await lenderMemberOf(
+          db,
+          await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE)),
+        )
+        const t = translatorFor(catalogueLocale(language))
+        if (!member) return { ok: false, code: 'FORBIDDEN', status: 403, message: t('api.forbidden') }
+        const period = InsightsQuerySchema.safeParse(query)
+        if (!period.success) return invalid(language, fieldProblems(period.error.issues, t, { input: query }))
+        return { ok: true, insights: await lenderInsights(db, member.lenderId, period.data) }
       },
     },
     lenderPortal: {
