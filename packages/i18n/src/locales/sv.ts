@@ -5,6 +5,7 @@ import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
+import * as lenderIntegration from './parts/lender-integration.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
 import * as mortgageApi from './parts/mortgage-api.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
@@ -666,4 +667,5 @@ export const sv: Messages = {
   ...identification.sv,
   ...lenderInsights.sv,
   ...lenderPortal.sv,
+  ...lenderIntegration.sv,
 }
