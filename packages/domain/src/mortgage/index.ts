@@ -1,3 +1,4 @@
+export * from './calculator.ts'
 export * from './checks.ts'
 export * from './rules.ts'
 export * from './schemas.ts'
