@@ -25,6 +25,7 @@ import { I18nProvider } from './lib/i18n.tsx'
 import { messagesFor, OWN_MESSAGES } from './lib/messages.server.ts'
 import { pageText, type RootData } from './lib/root-data.ts'
 import { RootDataProvider, useResolvedRootData } from './lib/root-data-context.tsx'
+import { messageScopeOfPath, needsOtherMessages, pickMessages } from './lib/route-messages.ts'
 import { refuseUnsafeInput } from './lib/unsafe-input.server.ts'
 import { UserProvider } from './lib/user-state.tsx'
 
@@ -39,10 +40,12 @@ export async function loader({ url, request, context }: Route.LoaderArgs): Promi
   const messages = messagesFor(lang)
   // ADR 018: a core-only locale's pages are in it or wholly in its fallback; the page decides which.
   const fallback = fallbackLocaleOf(lang)
+  // ADR 026: only the messages this page's screen uses reach the browser.
+  const scope = messageScopeOfPath(url.pathname)
   return {
     lang,
-    messages: fallback ? messagesFor(fallback) : messages,
-    coreMessages: fallback ? (OWN_MESSAGES[lang] as CoreMessages) : null,
+    messages: pickMessages(fallback ? messagesFor(fallback) : messages, scope),
+    coreMessages: fallback ? pickMessages(OWN_MESSAGES[lang] as CoreMessages, scope) : null,
     navigation: siteNavigation(content, lang, createTranslator(lang, messages)),
     brandName,
     company,
@@ -53,8 +56,9 @@ export async function loader({ url, request, context }: Route.LoaderArgs): Promi
   }
 }
 
-// The root data depends on the language and the login: reload it when the
-// prefix changes or after a form submission (login, logout, settings).
+// The root data depends on the language, the login and the page's messages: reload it when the
+// prefix changes, after a form submission (login, logout, settings), and when the next page
+// needs messages the current ones lack (ADR 026: they arrive with that page's data, no raw keys).
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -62,7 +66,10 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
-  return languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname)
+  return (
+    languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname) ||
+    needsOtherMessages(currentUrl.pathname, nextUrl.pathname)
+  )
 }
 
 // Client navigations ask the server's page data first (redirects, 404/500, new versions).

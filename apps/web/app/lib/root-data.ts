@@ -12,7 +12,10 @@ import { screenOfRouteId } from './screen.ts'
 export type RootData = {
   /** The address's locale: links stay in it. The text may be its fallback's (`pageText`). */
   lang: CatalogueLocale
-  /** A complete locale's catalogue; for a core-only locale, its fallback language's (ADR 018). */
+  /**
+   * A complete locale's catalogue; for a core-only locale, its fallback language's (ADR 018). Only the
+   * keys of the page's screen when it declares them (ADR 026); a key outside them shows as itself.
+   */
   messages: Messages
   /** A core-only locale's own translations (the core screens); null for a complete locale. */
   coreMessages: CoreMessages | null
