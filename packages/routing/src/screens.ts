@@ -23,6 +23,16 @@ export const SCREENS = {
   creditCardForm: { fi: '/luottokorttihakemus/' },
   mortgageForm: { fi: '/asuntolainahakemus/', paths: { en: '/mortgage-form/' } },
   mortgageStatus: { fi: '/tarjoukseni/', paths: { en: '/mortgage-application-status/' } },
+  // Issue 16 item 5: the "bank ID authentication" and "ID protection status" page types (ADR 024).
+  // The mortgage application's id; without it, the person's latest one.
+  bankIdAuthentication: {
+    fi: '/tunnistaudu/:id?/',
+    paths: { sv: '/identifiera/:id?/', en: '/identify/:id?/' },
+  },
+  identificationStatus: {
+    fi: '/tunnistautuminen/:id?/',
+    paths: { sv: '/identifiering/:id?/', en: '/identification-status/:id?/' },
+  },
   continuousApplication: { fi: '/hakemustiedot/' },
   offers: { fi: '/offers/', paths: { sv: '/mina-offerter/' } },
   offer: { fi: '/offers/:id/', paths: { sv: '/mina-offerter/:id/' } },
