@@ -68,7 +68,7 @@ export const fi = {
   'lenderInsights.duration.days': '{n} vrk',
   'lenderInsights.error.dateOrder': 'Alkupäivä ei voi olla päättymispäivän jälkeen.',
   'lenderInsights.error.periodTooLong': 'Valitse enintään vuoden mittainen ajanjakso.',
-}
+} as const
 
 export const sv: { readonly [K in keyof typeof fi]: string } = {
   'lenderInsights.title': 'Statistik | {brand}',
