@@ -3,6 +3,7 @@ import { CARD_TYPES, type CardType } from '../application/enums.ts'
 import { ConsumerLoanApplicationSchema, CreditCardApplicationSchema } from '../application/schemas.ts'
 import { ageOn, parseHenkilotunnus } from '../validators.ts'
 import type { LenderProduct, MatchFacts } from './criteria.ts'
+import { regionOfPostcode } from './lender-filter-regions.ts'
 
 // What the marketplace derives from an application, in one place: the review step's
 // preview of the recipients and the distribution of the stored application read the
@@ -53,6 +54,20 @@ function debtPayments(debts: unknown): number {
     : 0
 }
 
+/** Debt types without security: what a lender's limit on existing unsecured debt counts (issue 17). */
+const UNSECURED_DEBT_TYPES: readonly unknown[] = ['credit card debt', 'unsecured loan']
+
+/** The remaining balance of the debts listed, of the given types (all when none given). */
+function debtRemaining(debts: unknown, types?: readonly unknown[]): number {
+  const list = section(debts).debts
+  return Array.isArray(list)
+    ? list
+        .map(section)
+        .filter((debt) => !types || types.includes(debt.type))
+        .reduce((sum: number, debt) => sum + num(debt.remaining), 0)
+    : 0
+}
+
 export type DerivedFacts = {
   /** What lenders' criteria and filtering are matched on. */
   match: MatchFacts
@@ -78,6 +93,12 @@ export function deriveApplicationFacts(kind: LenderProduct, application: Section
   const hasPaymentDefaults =
     section(application.debts).paymentDefaults === true || section(co?.debts).paymentDefaults === true
   const { amount, periodMonths, purpose } = requestedCredit(kind, application)
+  // Issue 17: the household's debts and gross income, for lenders' debt limits (co-applicant included).
+  const grossIncome =
+    num(work.monthlyGrossIncome) +
+    num(work.otherIncome) +
+    (co ? num(section(co.work).monthlyGrossIncome) + num(section(co.work).otherIncome) : 0)
+  const allDebt = debtRemaining(application.debts) + (co ? debtRemaining(co.debts) : 0)
   return {
     match: {
       product: kind,
@@ -89,6 +110,12 @@ export function deriveApplicationFacts(kind: LenderProduct, application: Section
       hasPaymentDefaults,
       purpose,
       cardType: kind === 'credit-card' ? cardTypeOf(application.cardTypePreference) : null,
+      housing: typeof applicant.housing === 'string' ? applicant.housing : null,
+      region: regionOfPostcode(applicant.postcode),
+      unsecuredDebt:
+        debtRemaining(application.debts, UNSECURED_DEBT_TYPES) +
+        (co ? debtRemaining(co.debts, UNSECURED_DEBT_TYPES) : 0),
+      debtToIncome: grossIncome > 0 ? (allDebt + amount) / (grossIncome * 12) : null,
     },
     household: {
       size: Math.max(1, num(applicant.adults) + num(applicant.children)),

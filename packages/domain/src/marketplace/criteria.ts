@@ -3,6 +3,7 @@
 // and its own filtering settings let it through. Nothing else (no fee, no ranking) decides.
 
 import type { CardType } from '../application/enums.ts'
+import type { Region } from './lender-filter-regions.ts'
 
 export const LENDER_PRODUCTS = ['consumer-loan', 'credit-card', 'business-loan', 'factoring'] as const
 export type LenderProduct = (typeof LENDER_PRODUCTS)[number]
@@ -19,6 +20,18 @@ export type LenderCriteria = {
   acceptsPaymentDefaults: boolean
   /** Card issuers: the card types it issues (issue 14: the applicant's chosen type is used). */
   cardTypes?: CardType[]
+  // Issue 17, the lender filter (lender-filter.ts). Each is absent on rows saved before it, which
+  // then match as they always did: no limit.
+  /** Oldest age taken, in whole years; absent or null: no upper limit. */
+  maxAge?: number | null
+  /** The applicant's housing (HOUSING_TYPES); absent or empty: any. */
+  housingTypes?: string[]
+  /** Most existing unsecured debt (consumer credit and card debt, with the co-applicant's), euros. */
+  maxUnsecuredDebt?: number | null
+  /** Most debt-to-income: all debts and the credit asked over a year's gross income (household). */
+  maxDebtToIncome?: number | null
+  /** Regions taken (from the postal code); absent or empty: the whole country. */
+  regions?: Region[]
 }
 
 /** A lender's own switches, set on the lender filtering page. */
@@ -27,6 +40,11 @@ export type LenderFiltering = {
   acceptingApplications: boolean
   /** Loan purposes the lender does not finance. */
   excludedPurposes: string[]
+  /**
+   * Issue 17: most applications received in a day (Europe/Helsinki); absent or null: no cap. Checked
+   * when the recipients are stored (`receiveApplication`), not by `matchLender`, which sees one application.
+   */
+  dailyCap?: number | null
 }
 
 export const DEFAULT_FILTERING: LenderFiltering = { acceptingApplications: true, excludedPurposes: [] }
@@ -42,6 +60,15 @@ export type MatchFacts = {
   purpose: string | null
   /** Credit-card applications: the card type asked for; `other` (or none) takes any issuer. */
   cardType?: CardType | null
+  // Issue 17. Unknown (absent or null) facts never pass a lender's limit on them.
+  /** The main applicant's housing (HOUSING_TYPES). */
+  housing?: string | null
+  /** The main applicant's region, from the postal code. */
+  region?: Region | null
+  /** Existing unsecured debt of the household (consumer credit and card debt), euros. */
+  unsecuredDebt?: number
+  /** All debts and the credit asked over the household's yearly gross income; null without income. */
+  debtToIncome?: number | null
 }
 
 export type MatchReason =
@@ -55,11 +82,17 @@ export type MatchReason =
   | 'payment-defaults'
   | 'purpose'
   | 'card-type'
+  | 'housing'
+  | 'unsecured-debt'
+  | 'debt-to-income'
+  | 'region'
 
 export type MatchResult = { matched: true } | { matched: false; reason: MatchReason }
 
 /**
- * A lender may offer less than asked (its maximum), so an amount or period
+ * The one matching function of a consumer application and a lender's filter (issue 17): the
+ * marketplace's distribution, the review step's preview of the recipients and the lender's filter
+ * preview all call it. A lender may offer less than asked (its maximum), so an amount or period
  * above its range still matches; one below its minimum does not.
  */
 export function matchLender(
@@ -73,9 +106,28 @@ export function matchLender(
   if (facts.amount < criteria.minAmount) return no('amount')
   if (facts.months < criteria.minMonths) return no('period')
   if (facts.age < criteria.minAge) return no('age')
+  if (criteria.maxAge != null && facts.age > criteria.maxAge) return no('age')
   if (facts.monthlyNetIncome < criteria.minNetIncome) return no('income')
   if (!criteria.employmentTypes.includes(facts.employmentType)) return no('employment')
+  const housingTypes = criteria.housingTypes ?? []
+  if (housingTypes.length > 0 && !(facts.housing && housingTypes.includes(facts.housing))) {
+    return no('housing')
+  }
+  if (
+    criteria.maxUnsecuredDebt != null &&
+    !(facts.unsecuredDebt !== undefined && facts.unsecuredDebt <= criteria.maxUnsecuredDebt)
+  ) {
+    return no('unsecured-debt')
+  }
+  if (
+    criteria.maxDebtToIncome != null &&
+    !(facts.debtToIncome != null && facts.debtToIncome <= criteria.maxDebtToIncome)
+  ) {
+    return no('debt-to-income')
+  }
   if (facts.hasPaymentDefaults && !criteria.acceptsPaymentDefaults) return no('payment-defaults')
+  const regions = criteria.regions ?? []
+  if (regions.length > 0 && !(facts.region && regions.includes(facts.region))) return no('region')
   if (facts.purpose && filtering.excludedPurposes.includes(facts.purpose)) return no('purpose')
   // A card issuer that lists no card types is asked only when any card will do.
   if (

@@ -1,0 +1,303 @@
+import { z } from 'zod'
+import {
+  CONSUMER_LOAN_PURPOSES,
+  EMPLOYMENT_TYPES,
+  HOUSING_TYPES,
+  SME_LOAN_PURPOSES,
+} from '../application/enums.ts'
+import { type BusinessFacts, matchBusinessLender } from './business-lending.ts'
+import {
+  DEFAULT_FILTERING,
+  LENDER_PRODUCTS,
+  type LenderCriteria,
+  type LenderFiltering,
+  type MatchFacts,
+  matchLender,
+} from './criteria.ts'
+import { REGIONS } from './lender-filter-regions.ts'
+
+// Issue 17: the lender filter, the one thing a lender-admin edits on /lender/filtering/. It is stored
+// where the marketplace has always read a lender's conditions (`lenders.criteria` and
+// `lenders.filtering`), so a lender that never saved it keeps matching exactly as before: the newer
+// limits are absent there and mean "no limit". Every save also writes a version row (who, when, the
+// whole filter). Matching is `matchLender` / `matchBusinessLender` through `matchApplication`: the
+// same call for the distribution, the review step's preview and the lender's filter preview.
+
+export const LENDER_FILTER_PURPOSES = [...CONSUMER_LOAN_PURPOSES, ...SME_LOAN_PURPOSES] as const
+
+const RANGE = 'validation.number.range'
+const INVALID = 'validation.invalid'
+const REQUIRED = 'validation.required'
+
+const whole = (min: number, max: number) =>
+  z.number({ error: REQUIRED }).int(RANGE).min(min, RANGE).max(max, RANGE)
+const euros = (max: number) => z.number({ error: REQUIRED }).min(0, RANGE).max(max, RANGE)
+const set = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .array(z.enum(values, { error: INVALID }), { error: INVALID })
+    .max(values.length, INVALID)
+    .refine((list) => new Set(list).size === list.length, INVALID)
+
+/** The filter as a lender edits it: each limit that can be off is null when it is. */
+export const LenderFilterSchema = z
+  .object(
+    {
+      /** false: the lender takes no new applications for now. */
+      acceptingApplications: z.boolean({ error: REQUIRED }),
+      products: set(LENDER_PRODUCTS).min(1, 'lenderFiltering.validation.products'),
+      /** Euros. Above the maximum still matches: the lender may offer less than asked. */
+      minAmount: whole(0, 10_000_000),
+      maxAmount: whole(1, 10_000_000),
+      minMonths: whole(1, 600),
+      maxMonths: whole(1, 600),
+      /** Whole years; below 18 is the same as 18 (only adults apply), 0 on business lenders. */
+      minAge: whole(0, 100),
+      maxAge: whole(18, 120).nullable(),
+      /** Euros a month after tax (other income included). */
+      minNetIncome: euros(1_000_000),
+      employmentTypes: set(EMPLOYMENT_TYPES),
+      /** Empty: any housing. */
+      housingTypes: set(HOUSING_TYPES),
+      /** Existing consumer credit and card debt of the household, euros. */
+      maxUnsecuredDebt: euros(100_000_000).nullable(),
+      /** All debts and the credit asked over a year's gross income, e.g. 4.5. */
+      maxDebtToIncome: z.number({ error: REQUIRED }).min(0, RANGE).max(100, RANGE).nullable(),
+      acceptsPaymentDefaults: z.boolean({ error: REQUIRED }),
+      /** Empty: the whole country. */
+      regions: set(REGIONS),
+      excludedPurposes: set(LENDER_FILTER_PURPOSES),
+      /** Most applications received in a day (Europe/Helsinki). */
+      dailyCap: whole(1, 1_000_000).nullable(),
+    },
+    { error: REQUIRED },
+  )
+  .superRefine((filter, ctx) => {
+    const order = (path: 'maxAmount' | 'maxMonths' | 'maxAge', ok: boolean) => {
+      if (!ok)
+        ctx.addIssue({ code: 'custom', path: [path], message: 'lenderFiltering.validation.minAboveMax' })
+    }
+    order('maxAmount', filter.minAmount <= filter.maxAmount)
+    order('maxMonths', filter.minMonths <= filter.maxMonths)
+    order('maxAge', filter.maxAge === null || filter.minAge <= filter.maxAge)
+    // A person applies for consumer credit: a lender of it must name the employment it takes.
+    const consumer = filter.products.some(
+      (product) => product === 'consumer-loan' || product === 'credit-card',
+    )
+    if (consumer && filter.employmentTypes.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['employmentTypes'],
+        message: 'lenderFiltering.validation.employment',
+      })
+    }
+  })
+  .meta({ id: 'LenderFilter' })
+export type LenderFilter = z.output<typeof LenderFilterSchema>
+
+/** The fields of a filter, in the order the page and the version history show them. */
+export const LENDER_FILTER_FIELDS = [
+  'acceptingApplications',
+  'products',
+  'minAmount',
+  'maxAmount',
+  'minMonths',
+  'maxMonths',
+  'minAge',
+  'maxAge',
+  'minNetIncome',
+  'employmentTypes',
+  'housingTypes',
+  'maxUnsecuredDebt',
+  'maxDebtToIncome',
+  'acceptsPaymentDefaults',
+  'regions',
+  'excludedPurposes',
+  'dailyCap',
+] as const satisfies ReadonlyArray<keyof LenderFilter>
+export type LenderFilterField = (typeof LENDER_FILTER_FIELDS)[number]
+
+const numberOr = (value: unknown, fallback: number) =>
+  typeof value === 'number' && Number.isFinite(value) ? value : fallback
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null)
+/** The known values of a stored list, in its order, each once. */
+const listOf = <T extends string>(value: unknown, allowed: readonly T[]): T[] =>
+  Array.isArray(value)
+    ? [...new Set(value)].filter((item): item is T => (allowed as readonly unknown[]).includes(item))
+    : []
+
+/**
+ * The filter of a lender row as stored (criteria and filtering), in the filter's shape. Values the
+ * filter does not know are left out, and the limits a row has never had read as off: the same
+ * applications match the filter as matched the row.
+ */
+export function lenderFilterOf(criteria: LenderCriteria, filtering: LenderFiltering | null): LenderFilter {
+  const switches = filtering ?? DEFAULT_FILTERING
+  return {
+    acceptingApplications: switches.acceptingApplications !== false,
+    products: listOf(criteria.products, LENDER_PRODUCTS),
+    minAmount: numberOr(criteria.minAmount, 0),
+    maxAmount: numberOr(criteria.maxAmount, 0),
+    minMonths: numberOr(criteria.minMonths, 1),
+    maxMonths: numberOr(criteria.maxMonths, 1),
+    minAge: numberOr(criteria.minAge, 18),
+    maxAge: numberOrNull(criteria.maxAge),
+    minNetIncome: numberOr(criteria.minNetIncome, 0),
+    employmentTypes: listOf(criteria.employmentTypes, EMPLOYMENT_TYPES),
+    housingTypes: listOf(criteria.housingTypes, HOUSING_TYPES),
+    maxUnsecuredDebt: numberOrNull(criteria.maxUnsecuredDebt),
+    maxDebtToIncome: numberOrNull(criteria.maxDebtToIncome),
+    acceptsPaymentDefaults: criteria.acceptsPaymentDefaults === true,
+    regions: listOf(criteria.regions, REGIONS),
+    excludedPurposes: listOf(switches.excludedPurposes, LENDER_FILTER_PURPOSES),
+    dailyCap: numberOrNull(switches.dailyCap),
+  }
+}
+
+/**
+ * A filter as the lender row stores it. What the filter does not edit stays as it was on the row:
+ * a card issuer's card types and a business lender's company conditions (`criteria.business`).
+ */
+export function storedFilterOf(
+  filter: LenderFilter,
+  current: LenderCriteria,
+): { criteria: LenderCriteria; filtering: LenderFiltering } {
+  const { acceptingApplications, excludedPurposes, dailyCap, ...criteria } = filter
+  return {
+    criteria: { ...current, ...criteria },
+    filtering: { acceptingApplications, excludedPurposes, dailyCap },
+  }
+}
+
+/** What the marketplace matches a lender on: a person's application, or a company's. */
+export type ApplicationMatch =
+  | { side: 'consumer'; facts: MatchFacts }
+  | { side: 'business'; facts: BusinessFacts }
+
+/**
+ * Whether a lender's stored filter lets an application through, by its side's rules (ADR 023: the
+ * product decides which side runs). The one call of the distribution and of both previews.
+ */
+export function matchApplication(
+  criteria: LenderCriteria,
+  filtering: LenderFiltering | null,
+  match: ApplicationMatch,
+): boolean {
+  const switches = filtering ?? DEFAULT_FILTERING
+  return match.side === 'business'
+    ? matchBusinessLender(criteria, switches, match.facts).matched
+    : matchLender(criteria, switches, match.facts).matched
+}
+
+/** One changed field between two versions of a filter, with both values. */
+export type LenderFilterChange = { field: LenderFilterField; from: unknown; to: unknown }
+
+/** The fields that differ between two filters (lists compared as sets), in the page's order. */
+export function lenderFilterChanges(before: LenderFilter | null, after: LenderFilter): LenderFilterChange[] {
+  if (!before) return []
+  const same = (a: unknown, b: unknown) =>
+    Array.isArray(a) && Array.isArray(b)
+      ? a.length === b.length && a.every((item) => b.includes(item))
+      : a === b
+  return LENDER_FILTER_FIELDS.filter((field) => !same(before[field], after[field])).map((field) => ({
+    field,
+    from: before[field],
+    to: after[field],
+  }))
+}
+
+/** Milliseconds of Helsinki's offset from UTC at an instant (EET +2 h, EEST +3 h). */
+function helsinkiOffsetMs(at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Helsinki',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at)
+  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value)
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  )
+  return wall - Math.floor(at.getTime() / 1000) * 1000
+}
+
+/** The Helsinki calendar day of an instant, YYYY-MM-DD (a daily cap counts by this day). */
+export function helsinkiDay(at: Date): string {
+  return new Date(at.getTime() + helsinkiOffsetMs(at)).toISOString().slice(0, 10)
+}
+
+/** The instant the Helsinki day of `at` began. */
+export function helsinkiDayStart(at: Date): Date {
+  const midnightAsUtc = Date.parse(`${helsinkiDay(at)}T00:00:00Z`)
+  // The offset at midnight itself (a day with a clock change has another offset at its end).
+  const guess = new Date(midnightAsUtc - helsinkiOffsetMs(at))
+  return new Date(midnightAsUtc - helsinkiOffsetMs(guess))
+}
+
+/** How many days back the filter preview looks. */
+export const FILTER_PREVIEW_DAYS = 30
+
+// The lender filtering API's bodies and answers (one schema each, shared with the page).
+
+export const LenderFilterChangeSchema = z.object({
+  field: z.enum(LENDER_FILTER_FIELDS),
+  from: z.unknown(),
+  to: z.unknown(),
+})
+
+export const LenderFilterVersionSchema = z
+  .object({
+    version: z.number().int(),
+    createdAt: z.string(),
+    /** The user who saved it; null for the filter the lender had before the portal (or a deleted user). */
+    changedBy: z.string().nullable(),
+    changes: z.array(LenderFilterChangeSchema),
+  })
+  .meta({ id: 'LenderFilterVersion' })
+export type LenderFilterVersion = z.infer<typeof LenderFilterVersionSchema>
+
+export const LenderFilterViewSchema = z
+  .object({
+    filter: LenderFilterSchema,
+    /** The version the filter is (0: never saved on the portal); a save names it. */
+    version: z.number().int(),
+    /** Newest first. */
+    versions: z.array(LenderFilterVersionSchema),
+    /** Applications received today (Europe/Helsinki), against the daily cap. */
+    receivedToday: z.number().int(),
+  })
+  .meta({ id: 'LenderFilterView' })
+export type LenderFilterView = z.infer<typeof LenderFilterViewSchema>
+
+export const LenderFilterSaveSchema = z
+  .object({
+    filter: LenderFilterSchema,
+    /** The version the change was made on: another save since then is a conflict (409). */
+    version: z.number({ error: REQUIRED }).int(INVALID).min(0, INVALID),
+  })
+  .meta({ id: 'LenderFilterSave' })
+
+export const LenderFilterPreviewBodySchema = z
+  .object({ filter: LenderFilterSchema })
+  .meta({ id: 'LenderFilterPreviewRequest' })
+
+export const LenderFilterPreviewSchema = z
+  .object({
+    days: z.number().int(),
+    /** Applications of those days the marketplace matches lenders on. */
+    applications: z.number().int(),
+    /** How many of them the draft filter would have sent to this lender (the daily cap included). */
+    draftMatched: z.number().int(),
+    /** How many the lender's current filter would have (the same count, by the same function). */
+    currentMatched: z.number().int(),
+  })
+  .meta({ id: 'LenderFilterPreview' })
+export type LenderFilterPreview = z.infer<typeof LenderFilterPreviewSchema>
