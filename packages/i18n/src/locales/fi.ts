@@ -3,6 +3,7 @@ import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
 import * as identification from './parts/identification.ts'
+import * as lenderFiltering from './parts/lender-filtering.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderIntegration from './parts/lender-integration.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
@@ -672,6 +673,7 @@ export const fi = {
   ...lenderInsights.fi,
   ...lenderPortal.fi,
   ...lenderIntegration.fi,
+  ...lenderFiltering.fi,
 } as const
 
 export type MessageKey = keyof typeof fi
