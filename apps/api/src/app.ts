@@ -19,6 +19,7 @@ import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { startHousekeeping } from './modules/housekeeping/housekeeping-service.ts'
 import { lenderInsightsRoutes } from './modules/lender/insights-routes.ts'
+import { integrationRoutes } from './modules/lender/integration-routes.ts'
 import { lenderRoutes } from './modules/lender/routes.ts'
 import { loanCalculatorRoutes } from './modules/loan-calculator/routes.ts'
 import { startMarketplaceWorker } from './modules/marketplace/worker.ts'
@@ -103,6 +104,7 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
     await app.register(auditRoutes, { prefix: '/api', db: services.db })
     await app.register(lenderRoutes, { prefix: '/api', deps: services })
     await app.register(lenderInsightsRoutes, { prefix: '/api', db: services.db })
+    await app.register(integrationRoutes, { prefix: '/api', deps: services })
     await app.register(offerRoutes, { prefix: '/api', deps: services })
     await app.register(contactRoutes, { prefix: '/api', deps: services })
     await app.register(applicationRoutes, { prefix: '/api', deps: services })
