@@ -67,7 +67,7 @@ export const fi = {
   'testIdp.nameRequired': 'Anna etunimi ja sukunimi.',
   'testIdp.expired': 'Tunnistautuminen on vanhentunut. Palaa palveluun ja aloita alusta.',
   'testIdp.errorTitle': 'Tunnistautuminen ei onnistunut',
-}
+} as const
 
 export const sv = {
   'identification.api.unavailable': 'Stark identifiering är inte tillgänglig just nu. Försök igen senare.',
