@@ -18,6 +18,8 @@ import { contactRoutes } from './modules/contact/routes.ts'
 import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { startHousekeeping } from './modules/housekeeping/housekeeping-service.ts'
+import { identificationRoutes } from './modules/identification/routes.ts'
+import { testProviderRoutes } from './modules/identification/test-provider.ts'
 import { lenderInsightsRoutes } from './modules/lender/insights-routes.ts'
 import { integrationRoutes } from './modules/lender/integration-routes.ts'
 import { lenderRoutes } from './modules/lender/routes.ts'
@@ -108,6 +110,9 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
     await app.register(offerRoutes, { prefix: '/api', deps: services })
     await app.register(contactRoutes, { prefix: '/api', deps: services })
     await app.register(applicationRoutes, { prefix: '/api', deps: services })
+    // ADR 024: strong identification, and the local test provider where no real one is configured.
+    await app.register(identificationRoutes, { prefix: '/api', deps: services })
+    if (config.OIDC_TEST_PROVIDER) await app.register(testProviderRoutes, services)
     if (config.DEV_MAILBOX) await app.register(devMailboxRoutes, { db: services.db })
   }
 
