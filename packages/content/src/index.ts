@@ -1,9 +1,10 @@
 // The content site's data (blog, glossary, FAQ, pages) as the loaders use it. Reading
-// and validating the files is server-only: `@lainava/content/server`.
+// and validating the files is server-only: `@lainava/content/server`. Pages in the browser
+// import this index, so it never imports zod (index-is-light.test.ts).
 import { isScreenName, pathFor, patternFor } from '@lainava/routing'
-import type { Category } from './schemas.ts'
+import type { Category } from './constants.ts'
 
-export { CATEGORIES, type Category, FAQ_GROUPS, PAGE_KINDS, PRODUCTS } from './schemas.ts'
+export { CATEGORIES, type Category, FAQ_GROUPS, PAGE_KINDS, PRODUCTS } from './constants.ts'
 export { servedPath } from './served-path.ts'
 export { stripBlockTags } from './text.ts'
 

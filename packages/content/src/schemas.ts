@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import { CATEGORIES, FAQ_GROUPS, PAGE_KINDS, PRODUCTS } from './constants.ts'
+
+export { CATEGORIES, type Category, FAQ_GROUPS, PAGE_KINDS, PRODUCTS } from './constants.ts'
 
 // Frontmatter of the content files (content/README.md). A file that does not
 // match fails the build with its path and the field that is wrong.
@@ -10,9 +13,6 @@ const dateField = z.preprocess(
   isoDate,
 )
 const key = z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase words joined by "-"')
-
-export const CATEGORIES = ['loans', 'money', 'housing', 'business'] as const
-export type Category = (typeof CATEGORIES)[number]
 
 export const ArticleFrontmatter = z.strictObject({
   title: z.string().min(5).max(70),
@@ -31,15 +31,10 @@ export const GlossaryFrontmatter = z.strictObject({
   related: z.array(key).default([]),
 })
 
-export const FAQ_GROUPS = ['applying', 'offers', 'costs', 'privacy', 'account'] as const
-
 export const FaqFrontmatter = z.strictObject({
   question: z.string().min(5).max(160),
   group: z.enum(FAQ_GROUPS),
 })
-
-export const PAGE_KINDS = ['loan', 'info', 'legal', 'campaign'] as const
-export const PRODUCTS = ['consumer', 'business', 'mortgage'] as const
 
 export const PageFrontmatter = z
   .strictObject({

@@ -1,14 +1,12 @@
 import { z } from 'zod'
+import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS } from './contact-topics.ts'
 import { normalizeEmail } from './email.ts'
 import { isValidEmail } from './validators.ts'
 
 // The contact form of /ota-yhteytta/ (issue: stored, e-mailed to staff, rate-limited).
 // Messages are catalogue keys; the service translates them to the sender's language.
 
-export const CONTACT_TOPICS = ['general', 'application', 'offers', 'business', 'mortgage', 'privacy'] as const
-export type ContactTopic = (typeof CONTACT_TOPICS)[number]
-
-export const CONTACT_MESSAGE_MAX = 3000
+export { CONTACT_MESSAGE_MAX, CONTACT_TOPICS, type ContactTopic } from './contact-topics.ts'
 
 export const ContactMessageSchema = z.object({
   name: z

@@ -1,4 +1,4 @@
-import { CONTACT_TOPICS, type ContactTopic } from '@lainava/domain/contact'
+import { CONTACT_TOPICS, type ContactTopic } from '@lainava/domain/contact-topics'
 import { languageOfPath } from '@lainava/routing'
 import { useEffect, useRef } from 'react'
 import { data, Form, useNavigation, useSearchParams } from 'react-router'

@@ -1,0 +1,93 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// Issue 19 "lean pages": the landing and the content pages load neither zod (26 KiB) nor the phone
+// number metadata; those belong to the forms. This walks the modules a page's browser bundle is made
+// from — relative imports and our packages' entry points, not type-only imports, not `*.server.ts`
+// modules or `/server` entries — and names the path to any module that imports a heavy library.
+
+const APP = resolve(dirname(new URL(import.meta.url).pathname), '..')
+const ROOT = resolve(APP, '../../..')
+const HEAVY = ['zod', 'libphonenumber-js']
+
+function packageEntry(specifier: string): string | null {
+  const [, name, sub] = /^@lainava\/([\w-]+)(?:\/(.+))?$/.exec(specifier) ?? []
+  if (!name) return null
+  const dir = resolve(ROOT, 'packages', name)
+  const exports = JSON.parse(readFileSync(resolve(dir, 'package.json'), 'utf8')).exports as Record<
+    string,
+    string
+  >
+  const target = sub ? (exports[`./${sub}`] ?? exports['./*']?.replace('*', sub)) : exports['.']
+  return target ? resolve(dir, target) : null
+}
+
+/** Imports that bring code (not `import type`, nor `import { type A, type B }`). */
+function codeImports(source: string): string[] {
+  const found: string[] = []
+  for (const match of source.matchAll(/^(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s+'([^']+)'/gm)) {
+    const [, typeOnly, clause = '', specifier = ''] = match
+    if (typeOnly) continue
+    const names = /\{([^}]*)\}/.exec(clause)?.[1]
+    const defaultOrStar = clause
+      .replace(/\{[^}]*\}/, '')
+      .replace(/,/g, '')
+      .trim()
+    const allTypes =
+      names !== undefined &&
+      !defaultOrStar &&
+      names
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .every((name) => name.startsWith('type '))
+    if (!allTypes) found.push(specifier)
+  }
+  for (const match of source.matchAll(/^import\s+'([^']+)'/gm)) found.push(match[1] as string)
+  for (const match of source.matchAll(/import\('([^']+)'\)/g)) found.push(match[1] as string)
+  return found
+}
+
+/** The first chain of modules from `entry` to one importing a heavy library, or null. */
+function pathToHeavy(entry: string): string[] | null {
+  const parent = new Map<string, string | null>([[entry, null]])
+  const queue = [entry]
+  while (queue.length > 0) {
+    const file = queue.shift() as string
+    for (const specifier of codeImports(readFileSync(file, 'utf8'))) {
+      if (HEAVY.some((heavy) => specifier === heavy || specifier.startsWith(`${heavy}/`))) {
+        const chain = [specifier]
+        for (let at: string | null = file; at; at = parent.get(at) ?? null)
+          chain.unshift(at.replace(`${ROOT}/`, ''))
+        return chain
+      }
+      const target = specifier.startsWith('.') ? resolve(dirname(file), specifier) : packageEntry(specifier)
+      if (!target || !existsSync(target) || parent.has(target)) continue
+      if (target.endsWith('.server.ts') || specifier.endsWith('/server') || target.endsWith('.css')) continue
+      parent.set(target, file)
+      queue.push(target)
+    }
+  }
+  return null
+}
+
+describe('lean pages (issue 19)', () => {
+  it.each([
+    'root.tsx',
+    'features/landing/landing-route.tsx',
+    'features/content/content-page-route.tsx',
+    'features/content/blog-route.tsx',
+    'features/content/article-route.tsx',
+    'features/content/glossary-route.tsx',
+    'features/content/glossary-term-route.tsx',
+    'features/content/faq-route.tsx',
+    'features/content/authors-route.tsx',
+  ])('%s loads neither zod nor the phone metadata', (module) => {
+    expect(pathToHeavy(resolve(APP, module))?.join(' → ') ?? null).toBeNull()
+  })
+
+  it('finds the heavy libraries where they are (the consumer loan form)', () => {
+    expect(pathToHeavy(resolve(APP, 'features/application/consumer-loan-route.tsx'))).not.toBeNull()
+  })
+})
