@@ -23,6 +23,11 @@ export const SCREENS = {
   creditCardForm: { fi: '/luottokorttihakemus/' },
   mortgageForm: { fi: '/asuntolainahakemus/', paths: { en: '/mortgage-form/' } },
   mortgageStatus: { fi: '/tarjoukseni/', paths: { en: '/mortgage-application-status/' } },
+  // Issue 16: a mortgage offer's printable ESIS sheet, under the status page.
+  mortgageEsis: {
+    fi: '/tarjoukseni/esis/:id/',
+    paths: { en: '/mortgage-application-status/esis/:id/' },
+  },
   // Issue 16 item 5: the "bank ID authentication" and "ID protection status" page types (ADR 024).
   // The mortgage application's id; without it, the person's latest one.
   bankIdAuthentication: {
