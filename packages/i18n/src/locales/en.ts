@@ -10,6 +10,7 @@ import * as lenderIntegration from './parts/lender-integration.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
 import * as mortgageApi from './parts/mortgage-api.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
+import * as mortgageWeb from './parts/mortgage-web.ts'
 
 export const en: Messages = {
   'meta.landing.title': '{brand} – compare loans with one application',
@@ -665,6 +666,7 @@ export const en: Messages = {
   ...businessForms.en,
   ...admin.en,
   ...mortgageForm.en,
+  ...mortgageWeb.en,
   ...mortgageApi.en,
   ...identification.en,
   ...lenderInsights.en,

@@ -9,6 +9,7 @@ import * as lenderIntegration from './parts/lender-integration.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
 import * as mortgageApi from './parts/mortgage-api.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
+import * as mortgageWeb from './parts/mortgage-web.ts'
 
 // Finnish is the source catalogue: every other language must have the same keys
 // (the `Messages` type makes a missing key a type error). ICU syntax, see format.ts.
@@ -668,6 +669,7 @@ export const fi = {
   ...businessForms.fi,
   ...admin.fi,
   ...mortgageForm.fi,
+  ...mortgageWeb.fi,
   ...mortgageApi.fi,
   ...identification.fi,
   ...lenderInsights.fi,

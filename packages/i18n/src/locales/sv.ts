@@ -10,6 +10,7 @@ import * as lenderIntegration from './parts/lender-integration.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
 import * as mortgageApi from './parts/mortgage-api.ts'
 import * as mortgageForm from './parts/mortgage-form.ts'
+import * as mortgageWeb from './parts/mortgage-web.ts'
 
 export const sv: Messages = {
   'meta.landing.title': '{brand} – konkurrensutsätt ditt lån med en ansökan',
@@ -664,6 +665,7 @@ export const sv: Messages = {
   ...businessForms.sv,
   ...admin.sv,
   ...mortgageForm.sv,
+  ...mortgageWeb.sv,
   ...mortgageApi.sv,
   ...identification.sv,
   ...lenderInsights.sv,
