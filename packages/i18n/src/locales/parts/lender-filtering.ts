@@ -46,6 +46,8 @@ export const fi = {
   'lenderFiltering.hint.regions':
     'Maakunta päätellään hakijan postinumerosta (aluejako {date}). Jos et valitse yhtään, hakemuksia välitetään koko maasta.',
   'lenderFiltering.hint.purposes': 'Valitut käyttötarkoitukset jätetään välittämättä teille.',
+  'lenderFiltering.purposes.consumer': 'Kulutusluotot',
+  'lenderFiltering.purposes.business': 'Yrityslainat',
   'lenderFiltering.paymentDefaults.accept': 'Hyväksytään',
   'lenderFiltering.paymentDefaults.refuse': 'Ei hyväksytä',
   'lenderFiltering.product.consumer-loan': 'Kulutusluotto',
@@ -147,6 +149,8 @@ export const sv: Record<keyof typeof fi, string> = {
   'lenderFiltering.hint.regions':
     'Landskapet härleds ur den sökandes postnummer (regionindelning {date}). Om du inte väljer något förmedlas ansökningar från hela landet.',
   'lenderFiltering.hint.purposes': 'Ansökningar med de valda ändamålen förmedlas inte till er.',
+  'lenderFiltering.purposes.consumer': 'Konsumtionskrediter',
+  'lenderFiltering.purposes.business': 'Företagslån',
   'lenderFiltering.paymentDefaults.accept': 'Godkänns',
   'lenderFiltering.paymentDefaults.refuse': 'Godkänns inte',
   'lenderFiltering.product.consumer-loan': 'Konsumtionskredit',
@@ -248,6 +252,8 @@ export const en: Record<keyof typeof fi, string> = {
   'lenderFiltering.hint.regions':
     'The region comes from the applicant’s postal code (regions as of {date}). If you choose none, applications come from the whole country.',
   'lenderFiltering.hint.purposes': 'Applications with the chosen purposes are not passed to you.',
+  'lenderFiltering.purposes.consumer': 'Consumer credit',
+  'lenderFiltering.purposes.business': 'Business loans',
   'lenderFiltering.paymentDefaults.accept': 'Accepted',
   'lenderFiltering.paymentDefaults.refuse': 'Not accepted',
   'lenderFiltering.product.consumer-loan': 'Consumer loan',
