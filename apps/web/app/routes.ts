@@ -16,7 +16,6 @@ const CONTENT_PAGE_SCREENS = [
   'quickLoan',
   'businessLoan',
   'businessCreditLine',
-  'mortgageCalculator',
   'unsecuredLoan',
   'securedLoan',
   'combineLoans',
@@ -95,8 +94,12 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   comingSoon: 'features/status/status-route.tsx',
   test: 'features/status/status-route.tsx',
   demo: 'features/status/status-route.tsx',
-  // Flows still to come (mortgages) and raffles (none running) say so plainly (issue 14).
-  mortgageForm: 'features/status/not-offered-route.tsx',
+  // Issue 16: the mortgage calculator page (its Markdown text and the real calculator).
+  mortgageCalculator: 'features/mortgage/calculator/mortgage-calculator-route.tsx',
+  mortgageForm: 'features/mortgage/mortgage-form-route.tsx',
+  mortgageStatus: 'features/mortgage/mortgage-status-route.tsx',
+  mortgageEsis: 'features/mortgage/mortgage-esis-route.tsx',
+  // Raffles (none running) say so plainly (issue 14).
   raffles: 'features/status/not-offered-route.tsx',
 }
 

@@ -168,6 +168,47 @@ export const fi = {
     'Omarahoitus ja laina eivät kata kauppahintaa: {gap} puuttuu. Varaa lisäksi rahaa varainsiirtoveroon ja kuluihin.',
   'mortgage.warning.aspFirstHomeOnly':
     'ASP-lainan voi saada vain ensiasunnon ostoon. Muuten ASP-säästöt ovat tavallista omarahoitusta.',
+  'mortgage.calculator.title': 'Laske asuntolainasi',
+  'mortgage.calculator.lead':
+    'Anna asunnon hinta, omarahoitus ja laina-aika. Laskuri käyttää uusinta 12 kuukauden euriboria ja pankkien keskimääräistä marginaalia, ellet anna omaa.',
+  'mortgage.calculator.marginHint': 'Tyhjänä laskuri käyttää pankkien keskimääräistä marginaalia {margin}.',
+  'mortgage.calculator.calculate': 'Laske',
+  'mortgage.calculator.results': 'Laskelma',
+  'mortgage.calculator.summary': 'Kuukausierä {instalment}, todellinen vuosikorko {apr}',
+  'mortgage.calculator.summaryEqualPrincipal':
+    'Ensimmäinen kuukausierä {instalment}, todellinen vuosikorko {apr}',
+  'mortgage.calculator.invalid': 'Korjaa merkityt tiedot, niin laskuri näyttää laskelman.',
+  'mortgage.calculator.loanAmount': 'Lainan määrä',
+  'mortgage.calculator.interest': 'Korko',
+  'mortgage.calculator.interestValue': '{rate} ({euribor} euribor + {margin} marginaali)',
+  'mortgage.calculator.euriborMonth': '12 kuukauden euribor, kuukauden {month} keskiarvo',
+  'mortgage.calculator.instalment': 'Kuukausierä',
+  'mortgage.calculator.firstInstalment': 'Ensimmäinen kuukausierä',
+  'mortgage.calculator.lastInstalment': 'Viimeinen kuukausierä',
+  'mortgage.calculator.totalInterest': 'Korot yhteensä',
+  'mortgage.calculator.fees': 'Muut kulut (pankkien keskiarvo)',
+  'mortgage.calculator.totalCost': 'Luoton kokonaiskustannus',
+  'mortgage.calculator.totalPayable': 'Maksettava yhteensä',
+  'mortgage.calculator.apr': 'Todellinen vuosikorko',
+  'mortgage.calculator.aprNote':
+    'Todellinen vuosikorko ja kokonaiskustannus on laskettu olettaen, että euribor pysyy koko laina-ajan nykyisellä tasollaan.',
+  'mortgage.calculator.stressTitle': 'Jos euribor nousee',
+  'mortgage.calculator.stressCaption': 'Kuukausierä, jos euribor nousee heti lainan alussa',
+  'mortgage.calculator.stressRise': '+{points} prosenttiyksikköä',
+  'mortgage.calculator.stressRate': 'Korko',
+  'mortgage.calculator.stressInstalment': 'Kuukausierä',
+  'mortgage.calculator.stressPeriod': 'Laina-aika',
+  'mortgage.calculator.stressNever': 'Erä ei riitä korkoihin',
+  'mortgage.calculator.fixedNote':
+    'Kiinteässä tasaerässä kuukausierä pysyy samana. Kun korko nousee, laina-aika pitenee; jos erä ei enää riitä korkoihin, pankki nostaa sitä.',
+  'mortgage.calculator.periodYearsMonths': '{years} v {months} kk',
+  'mortgage.calculator.ltvOver':
+    'Laina on {share} kauppahinnasta. Lainakatto on {cap} vakuuksien arvosta: omarahoitusta tai lisävakuuksia tarvitaan vielä {missing}.',
+  'mortgage.calculator.ltvFirstHomeOk': 'Ensiasunnon ostajalle lainakatto on {cap}, ja laina mahtuu siihen.',
+  'mortgage.calculator.ltvFirstHomeOver':
+    'Ensiasunnon ostajalle lainakatto on {cap}: häneltä puuttuu {missing}.',
+  'mortgage.calculator.continue': 'Jatka asuntolainahakemukseen',
+  'mortgage.calculator.source': 'Marginaali ja kulut: {banks} pankin keskiarvo, {publisher} {date}.',
 } as const
 
 export const sv: { readonly [K in keyof typeof fi]: string } = {
@@ -332,6 +373,47 @@ export const sv: { readonly [K in keyof typeof fi]: string } = {
     'Den egna finansieringen och lånet täcker inte köpesumman: det saknas {gap}. Reservera dessutom pengar för överlåtelseskatt och avgifter.',
   'mortgage.warning.aspFirstHomeOnly':
     'BSP-lån beviljas bara för köp av den första bostaden. Annars räknas BSP-sparmedlen som vanlig egen finansiering.',
+  'mortgage.calculator.title': 'Räkna ut ditt bostadslån',
+  'mortgage.calculator.lead':
+    'Ange bostadens pris, den egna finansieringen och lånetiden. Kalkylatorn använder den senaste 12 månaders euriborn och bankernas genomsnittliga marginal om du inte anger en egen.',
+  'mortgage.calculator.marginHint': 'Om fältet är tomt används bankernas genomsnittliga marginal {margin}.',
+  'mortgage.calculator.calculate': 'Räkna',
+  'mortgage.calculator.results': 'Kalkyl',
+  'mortgage.calculator.summary': 'Månadsbetalning {instalment}, effektiv ränta {apr}',
+  'mortgage.calculator.summaryEqualPrincipal': 'Första månadsbetalningen {instalment}, effektiv ränta {apr}',
+  'mortgage.calculator.invalid': 'Rätta de markerade uppgifterna så visar kalkylatorn kalkylen.',
+  'mortgage.calculator.loanAmount': 'Lånebelopp',
+  'mortgage.calculator.interest': 'Ränta',
+  'mortgage.calculator.interestValue': '{rate} ({euribor} euribor + {margin} marginal)',
+  'mortgage.calculator.euriborMonth': '12 månaders euribor, medeltal för {month}',
+  'mortgage.calculator.instalment': 'Månadsbetalning',
+  'mortgage.calculator.firstInstalment': 'Första månadsbetalningen',
+  'mortgage.calculator.lastInstalment': 'Sista månadsbetalningen',
+  'mortgage.calculator.totalInterest': 'Räntor sammanlagt',
+  'mortgage.calculator.fees': 'Övriga kostnader (bankernas medeltal)',
+  'mortgage.calculator.totalCost': 'Kreditens totalkostnad',
+  'mortgage.calculator.totalPayable': 'Att betala sammanlagt',
+  'mortgage.calculator.apr': 'Effektiv ränta',
+  'mortgage.calculator.aprNote':
+    'Den effektiva räntan och totalkostnaden har räknats ut under antagandet att euriborn hålls på nuvarande nivå under hela lånetiden.',
+  'mortgage.calculator.stressTitle': 'Om euriborn stiger',
+  'mortgage.calculator.stressCaption': 'Månadsbetalningen om euriborn stiger genast i början av lånet',
+  'mortgage.calculator.stressRise': '+{points} procentenheter',
+  'mortgage.calculator.stressRate': 'Ränta',
+  'mortgage.calculator.stressInstalment': 'Månadsbetalning',
+  'mortgage.calculator.stressPeriod': 'Lånetid',
+  'mortgage.calculator.stressNever': 'Betalningen täcker inte räntan',
+  'mortgage.calculator.fixedNote':
+    'Med fast månadsbetalning är betalningen densamma. När räntan stiger blir lånetiden längre; om betalningen inte längre täcker räntan höjer banken den.',
+  'mortgage.calculator.periodYearsMonths': '{years} år {months} mån.',
+  'mortgage.calculator.ltvOver':
+    'Lånet är {share} av köpesumman. Lånetaket är {cap} av säkerheternas värde: det behövs ytterligare {missing} i egen finansiering eller tilläggssäkerheter.',
+  'mortgage.calculator.ltvFirstHomeOk':
+    'För den som köper sin första bostad är lånetaket {cap}, och lånet ryms inom det.',
+  'mortgage.calculator.ltvFirstHomeOver':
+    'För den som köper sin första bostad är lånetaket {cap}: då saknas {missing}.',
+  'mortgage.calculator.continue': 'Fortsätt till bostadslåneansökan',
+  'mortgage.calculator.source': 'Marginal och kostnader: medeltal för {banks} banker, {publisher} {date}.',
 }
 
 export const en: { readonly [K in keyof typeof fi]: string } = {
@@ -494,4 +576,46 @@ export const en: { readonly [K in keyof typeof fi]: string } = {
     'Your own funds and the loan do not cover the purchase price: {gap} is missing. Also set money aside for the transfer tax and fees.',
   'mortgage.warning.aspFirstHomeOnly':
     'An ASP loan is granted only for buying a first home. Otherwise ASP savings count as ordinary own funds.',
+  'mortgage.calculator.title': 'Work out your mortgage',
+  'mortgage.calculator.lead':
+    'Enter the price of the home, your own funds and the loan period. The calculator uses the latest 12-month Euribor and the banks’ average margin unless you give your own.',
+  'mortgage.calculator.marginHint': 'Left empty, the calculator uses the banks’ average margin of {margin}.',
+  'mortgage.calculator.calculate': 'Calculate',
+  'mortgage.calculator.results': 'Your calculation',
+  'mortgage.calculator.summary': 'Monthly instalment {instalment}, APR {apr}',
+  'mortgage.calculator.summaryEqualPrincipal': 'First monthly instalment {instalment}, APR {apr}',
+  'mortgage.calculator.invalid': 'Correct the marked details and the calculator shows the result.',
+  'mortgage.calculator.loanAmount': 'Loan amount',
+  'mortgage.calculator.interest': 'Interest rate',
+  'mortgage.calculator.interestValue': '{rate} ({euribor} Euribor + {margin} margin)',
+  'mortgage.calculator.euriborMonth': '12-month Euribor, average of {month}',
+  'mortgage.calculator.instalment': 'Monthly instalment',
+  'mortgage.calculator.firstInstalment': 'First monthly instalment',
+  'mortgage.calculator.lastInstalment': 'Last monthly instalment',
+  'mortgage.calculator.totalInterest': 'Total interest',
+  'mortgage.calculator.fees': 'Other costs (banks’ average)',
+  'mortgage.calculator.totalCost': 'Total cost of credit',
+  'mortgage.calculator.totalPayable': 'Total amount payable',
+  'mortgage.calculator.apr': 'Annual percentage rate (APR)',
+  'mortgage.calculator.aprNote':
+    'The APR and the total cost assume that the Euribor stays at its current level for the whole loan period.',
+  'mortgage.calculator.stressTitle': 'If the Euribor rises',
+  'mortgage.calculator.stressCaption':
+    'The monthly instalment if the Euribor rises right at the start of the loan',
+  'mortgage.calculator.stressRise': '+{points} percentage points',
+  'mortgage.calculator.stressRate': 'Interest rate',
+  'mortgage.calculator.stressInstalment': 'Monthly instalment',
+  'mortgage.calculator.stressPeriod': 'Loan period',
+  'mortgage.calculator.stressNever': 'The instalment does not cover the interest',
+  'mortgage.calculator.fixedNote':
+    'With a fixed instalment the monthly payment stays the same. When the rate rises, the loan period gets longer; if the instalment no longer covers the interest, the bank raises it.',
+  'mortgage.calculator.periodYearsMonths': '{years} yr {months} mo',
+  'mortgage.calculator.ltvOver':
+    'The loan is {share} of the price. The loan-to-value cap is {cap} of the collateral’s value: you need {missing} more in own funds or additional collateral.',
+  'mortgage.calculator.ltvFirstHomeOk':
+    'For a first-time buyer the cap is {cap}, and the loan fits within it.',
+  'mortgage.calculator.ltvFirstHomeOver':
+    'For a first-time buyer the cap is {cap}: {missing} would be missing.',
+  'mortgage.calculator.continue': 'Continue to the mortgage application',
+  'mortgage.calculator.source': 'Margin and costs: the average of {banks} banks, {publisher} {date}.',
 }
