@@ -1,4 +1,5 @@
 import { isValidHenkilotunnus } from '@lainava/domain'
+import type { IdentificationLevel } from '@lainava/domain/identification'
 
 // What a Finnish trust-network (FTN) provider tells us, read one way for every broker (ADR 024).
 
@@ -7,8 +8,6 @@ import { isValidHenkilotunnus } from '@lainava/domain'
  * recommendation 213), then the names brokers use themselves (`hetu`: e.g. Criipto, OP; `fi_ssn`: IN Groupe).
  */
 export const HETU_CLAIMS = ['urn:oid:1.2.246.21', 'hetu', 'fi_ssn'] as const
-
-export type IdentificationLevel = 'substantial' | 'high'
 
 /** The FTN levels of assurance (`acr`), and the eIDAS names some brokers send instead. */
 const LEVELS: Record<string, IdentificationLevel> = {

@@ -1,5 +1,10 @@
 import { type Database, schema } from '@lainava/db'
-import { type CatalogueLocale, isCatalogueLocale } from '@lainava/i18n'
+import type {
+  IdentificationLevel,
+  IdentificationOutcome,
+  IdentificationStatus,
+} from '@lainava/domain/identification'
+import type { CatalogueLocale } from '@lainava/i18n'
 import { pathFor, safeReturnPath } from '@lainava/routing'
 import { and, desc, eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
@@ -7,7 +12,6 @@ import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
 import type { Config } from '../../config.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
-import type { IdentificationLevel } from './claims.ts'
 import { createRelyingParty, type FlowChecks, type RelyingParty } from './relying-party.ts'
 import { CALLBACK_PATH, testProviderClient } from './test-provider.ts'
 
@@ -19,24 +23,6 @@ export type IdentificationDeps = { db: Database; cipher: FieldCipher; config: Co
 export const FLOW_COOKIE = 'lv_oidc'
 const FLOW_COOKIE_PATH = '/api/v1/identification/'
 const FLOW_TTL_SECONDS = 10 * 60
-
-/** How an identification ended, as the page that started it reads it from `?identification=`. */
-export type IdentificationOutcome =
-  | 'ok'
-  | 'HETU_MISMATCH'
-  | 'IDENTIFICATION_CANCELLED'
-  | 'IDENTIFICATION_FAILED'
-  | 'STATE_INVALID'
-  | 'LEVEL_UNKNOWN'
-
-export const IDENTIFICATION_OUTCOMES: readonly IdentificationOutcome[] = [
-  'ok',
-  'HETU_MISMATCH',
-  'IDENTIFICATION_CANCELLED',
-  'IDENTIFICATION_FAILED',
-  'STATE_INVALID',
-  'LEVEL_UNKNOWN',
-]
 
 const relyingParties = new WeakMap<Config, RelyingParty | null>()
 
@@ -137,10 +123,6 @@ function notFound(): AppError {
 /** The page an identification returns to when nothing else is asked: the bank ID page of the application. */
 function defaultReturnPath(language: CatalogueLocale, mortgageApplicationId?: string): string {
   return pathFor('bankIdAuthentication', language, mortgageApplicationId ? { id: mortgageApplicationId } : {})
-}
-
-function catalogueLanguage(value: string | undefined): CatalogueLocale {
-  return value && isCatalogueLocale(value) ? value : 'fi'
 }
 
 /**
@@ -332,20 +314,6 @@ export function identifiesApplicant(
   return identification.hetuHash === cipher.fingerprint(hetu.trim().toUpperCase())
 }
 
-/** What the bank ID and identification status pages show: one of the person's mortgage applications. */
-export type IdentificationStatus = {
-  mortgageApplicationId: string
-  status: string
-  hasApplicant: boolean
-  testProvider: boolean
-  identification: {
-    method: 'oidc'
-    provider: string
-    level: IdentificationLevel
-    identifiedAt: string
-  } | null
-}
-
 /**
  * The person's mortgage application (the given one, else the latest) with its identification; null when
  * there is none or it is another person's.
@@ -355,6 +323,8 @@ export async function identificationStatusFor(
   userId: string,
   mortgageApplicationId: string | null,
 ): Promise<IdentificationStatus | null> {
+  // An id from a URL that is not a UUID names no application (and must not reach the database).
+  if (mortgageApplicationId !== null && !z.uuid().safeParse(mortgageApplicationId).success) return null
   const [application] = mortgageApplicationId
     ? [await ownMortgageApplication(deps.db, userId, mortgageApplicationId)]
     : await deps.db
@@ -380,5 +350,3 @@ export async function identificationStatusFor(
       : null,
   }
 }
-
-export { catalogueLanguage }

@@ -1,5 +1,6 @@
+import type { IdentificationLevel } from '@lainava/domain/identification'
 import * as client from 'openid-client'
-import { hetuOf, type IdentificationLevel, levelOf, requestedLevels } from './claims.ts'
+import { hetuOf, levelOf, requestedLevels } from './claims.ts'
 
 // ADR 024: our side of OpenID Connect, through openid-client (authorization code, PKCE S256, state and
 // nonce). The tokens exist only inside `finish`; what leaves it is the henkilötunnus and the level.
