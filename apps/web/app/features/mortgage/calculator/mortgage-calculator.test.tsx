@@ -5,7 +5,7 @@ import { formatCurrency } from '@lainava/i18n'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
-import { createRoutesStub } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { I18nProvider } from '../../../lib/i18n.tsx'
 import { messagesFor } from '../../../lib/messages.server.ts'
@@ -23,26 +23,25 @@ afterEach(cleanup)
 const euribor = { month: '2026-10', rate: 0.022 }
 const space = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ')
 
+/** The calculator as a page holds it: the value in state. */
+function Page({ lang, initial }: { lang: 'fi' | 'sv' | 'en'; initial: MortgageCalculatorValue }) {
+  const [value, setValue] = useState(initial)
+  return (
+    <I18nProvider lang={lang} messages={messagesFor(lang)}>
+      <MortgageCalculator value={value} onChange={setValue} language={lang} euribor={euribor} showContinue />
+    </I18nProvider>
+  )
+}
+
 function renderCalculator(
   lang: 'fi' | 'sv' | 'en',
   initial: MortgageCalculatorValue = DEFAULT_CALCULATOR_VALUE,
 ) {
-  function Page() {
-    const [value, setValue] = useState(initial)
-    return (
-      <I18nProvider lang={lang} messages={messagesFor(lang)}>
-        <MortgageCalculator
-          value={value}
-          onChange={setValue}
-          language={lang}
-          euribor={euribor}
-          showContinue
-        />
-      </I18nProvider>
-    )
-  }
-  const Stub = createRoutesStub([{ path: '/', Component: Page }])
-  render(<Stub initialEntries={['/']} />)
+  render(
+    <MemoryRouter>
+      <Page lang={lang} initial={initial} />
+    </MemoryRouter>,
+  )
 }
 
 const fiMoney = (value: number) => space(formatCurrency('fi-FI', value))
