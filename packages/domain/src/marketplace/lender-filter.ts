@@ -38,39 +38,41 @@ const set = <T extends readonly [string, ...string[]]>(values: T) =>
     .max(values.length, INVALID)
     .refine((list) => new Set(list).size === list.length, INVALID)
 
-/** The filter as a lender edits it: each limit that can be off is null when it is. */
-export const LenderFilterSchema = z
-  .object(
-    {
-      /** false: the lender takes no new applications for now. */
-      acceptingApplications: z.boolean({ error: REQUIRED }),
-      products: set(LENDER_PRODUCTS).min(1, 'lenderFiltering.validation.products'),
-      /** Euros. Above the maximum still matches: the lender may offer less than asked. */
-      minAmount: whole(0, 10_000_000),
-      maxAmount: whole(1, 10_000_000),
-      minMonths: whole(1, 600),
-      maxMonths: whole(1, 600),
-      /** Whole years; below 18 is the same as 18 (only adults apply), 0 on business lenders. */
-      minAge: whole(0, 100),
-      maxAge: whole(18, 120).nullable(),
-      /** Euros a month after tax (other income included). */
-      minNetIncome: euros(1_000_000),
-      employmentTypes: set(EMPLOYMENT_TYPES),
-      /** Empty: any housing. */
-      housingTypes: set(HOUSING_TYPES),
-      /** Existing consumer credit and card debt of the household, euros. */
-      maxUnsecuredDebt: euros(100_000_000).nullable(),
-      /** All debts and the credit asked over a year's gross income, e.g. 4.5. */
-      maxDebtToIncome: z.number({ error: REQUIRED }).min(0, RANGE).max(100, RANGE).nullable(),
-      acceptsPaymentDefaults: z.boolean({ error: REQUIRED }),
-      /** Empty: the whole country. */
-      regions: set(REGIONS),
-      excludedPurposes: set(LENDER_FILTER_PURPOSES),
-      /** Most applications received in a day (Europe/Helsinki). */
-      dailyCap: whole(1, 1_000_000).nullable(),
-    },
-    { error: REQUIRED },
-  )
+/** The fields of a filter as a lender edits it: each limit that can be off is null when it is. */
+const filterFields = z.object(
+  {
+    /** false: the lender takes no new applications for now. */
+    acceptingApplications: z.boolean({ error: REQUIRED }),
+    products: set(LENDER_PRODUCTS).min(1, 'lenderFiltering.validation.products'),
+    /** Euros. Above the maximum still matches: the lender may offer less than asked. */
+    minAmount: whole(0, 10_000_000),
+    maxAmount: whole(1, 10_000_000),
+    minMonths: whole(1, 600),
+    maxMonths: whole(1, 600),
+    /** Whole years; below 18 is the same as 18 (only adults apply), 0 on business lenders. */
+    minAge: whole(0, 100),
+    maxAge: whole(18, 120).nullable(),
+    /** Euros a month after tax (other income included). */
+    minNetIncome: euros(1_000_000),
+    employmentTypes: set(EMPLOYMENT_TYPES),
+    /** Empty: any housing. */
+    housingTypes: set(HOUSING_TYPES),
+    /** Existing consumer credit and card debt of the household, euros. */
+    maxUnsecuredDebt: euros(100_000_000).nullable(),
+    /** All debts and the credit asked over a year's gross income, e.g. 4.5. */
+    maxDebtToIncome: z.number({ error: REQUIRED }).min(0, RANGE).max(100, RANGE).nullable(),
+    acceptsPaymentDefaults: z.boolean({ error: REQUIRED }),
+    /** Empty: the whole country. */
+    regions: set(REGIONS),
+    excludedPurposes: set(LENDER_FILTER_PURPOSES),
+    /** Most applications received in a day (Europe/Helsinki). */
+    dailyCap: whole(1, 1_000_000).nullable(),
+  },
+  { error: REQUIRED },
+)
+
+/** A filter a lender saves or previews: every field within its range, minimums not above maximums. */
+export const LenderFilterSchema = filterFields
   .superRefine((filter, ctx) => {
     const order = (path: 'maxAmount' | 'maxMonths' | 'maxAge', ok: boolean) => {
       if (!ok)
@@ -93,6 +95,31 @@ export const LenderFilterSchema = z
   })
   .meta({ id: 'LenderFilter' })
 export type LenderFilter = z.output<typeof LenderFilterSchema>
+
+/**
+ * A filter as read back from a lender row: the same fields, without the ranges, so that a row saved
+ * by other means (an admin, a seed) with a value out of range is still shown rather than failing.
+ */
+const StoredLenderFilterSchema = z
+  .object({
+    ...filterFields.shape,
+    minAmount: z.number(),
+    maxAmount: z.number(),
+    minMonths: z.number(),
+    maxMonths: z.number(),
+    minAge: z.number(),
+    maxAge: z.number().nullable(),
+    minNetIncome: z.number(),
+    maxUnsecuredDebt: z.number().nullable(),
+    maxDebtToIncome: z.number().nullable(),
+    dailyCap: z.number().nullable(),
+    products: z.array(z.enum(LENDER_PRODUCTS)),
+    employmentTypes: z.array(z.enum(EMPLOYMENT_TYPES)),
+    housingTypes: z.array(z.enum(HOUSING_TYPES)),
+    regions: z.array(z.enum(REGIONS)),
+    excludedPurposes: z.array(z.enum(LENDER_FILTER_PURPOSES)),
+  })
+  .meta({ id: 'StoredLenderFilter' })
 
 /** The fields of a filter, in the order the page and the version history show them. */
 export const LENDER_FILTER_FIELDS = [
@@ -266,7 +293,7 @@ export type LenderFilterVersion = z.infer<typeof LenderFilterVersionSchema>
 
 export const LenderFilterViewSchema = z
   .object({
-    filter: LenderFilterSchema,
+    filter: StoredLenderFilterSchema,
     /** The version the filter is (0: never saved on the portal); a save names it. */
     version: z.number().int(),
     /** Newest first. */
@@ -301,3 +328,9 @@ export const LenderFilterPreviewSchema = z
   })
   .meta({ id: 'LenderFilterPreview' })
 export type LenderFilterPreview = z.infer<typeof LenderFilterPreviewSchema>
+
+export const LenderFilterSavedSchema = LenderFilterViewSchema.extend({
+  /** false: the filter sent was the current one, and no version was written. */
+  changed: z.boolean(),
+}).meta({ id: 'LenderFilterSaved' })
+export type LenderFilterSaved = z.infer<typeof LenderFilterSavedSchema>

@@ -1,0 +1,107 @@
+import { type Database, schema } from '@lainava/db'
+import {
+  type ApplicationMatch,
+  helsinkiDayStart,
+  matchApplication,
+} from '@lainava/domain/marketplace/lender-filter'
+import { and, asc, count, eq, gte, inArray } from 'drizzle-orm'
+import type { StoredApplication } from './application-facts.ts'
+
+const { applicationRecipients, lenders } = schema
+
+// Issue 17: which lenders an application goes to, in one place for both sides of the marketplace
+// (consumer and business, ADR 023) and for every caller: the review step's preview of the recipients,
+// the distribution of a submitted application, and the lender's own filter preview (which calls
+// `matchApplication` on the same facts). A lender's daily cap is counted here, and when the
+// recipients are stored it is counted under a lock on the capped lenders' rows, inside the
+// submission's transaction, so that concurrent submissions never pass a lender more than its cap.
+
+export type Recipient = { id: string; name: string }
+
+/** What an application is matched on: a company's facts for business credit, a person's otherwise. */
+export function applicationMatchOf(stored: StoredApplication): ApplicationMatch {
+  return stored.business
+    ? { side: 'business', facts: stored.business.facts }
+    : { side: 'consumer', facts: stored.match }
+}
+
+/** Applications each lender has received today (Europe/Helsinki), by lender id. */
+export async function receivedToday(
+  db: Database,
+  lenderIds: readonly string[],
+  now: Date = new Date(),
+): Promise<Map<string, number>> {
+  if (lenderIds.length === 0) return new Map()
+  const rows = await db
+    .select({ lenderId: applicationRecipients.lenderId, received: count() })
+    .from(applicationRecipients)
+    .where(
+      and(
+        inArray(applicationRecipients.lenderId, [...lenderIds]),
+        gte(applicationRecipients.createdAt, helsinkiDayStart(now)),
+      ),
+    )
+    .groupBy(applicationRecipients.lenderId)
+  return new Map(rows.map((row) => [row.lenderId, row.received]))
+}
+
+/**
+ * The active lenders whose filter lets the application through and whose daily cap is not yet full.
+ * `lock`: inside a transaction that will store the recipients, first lock the capped lenders' rows
+ * (in id order, so two submissions never wait on each other in a circle), so that the count read
+ * next includes every other submission that got there first.
+ */
+export async function matchingRecipients(
+  db: Database,
+  match: ApplicationMatch,
+  options: { lock?: boolean; now?: Date } = {},
+): Promise<Recipient[]> {
+  const candidates = await db
+    .select({ id: lenders.id, name: lenders.name, criteria: lenders.criteria, filtering: lenders.filtering })
+    .from(lenders)
+    .where(eq(lenders.active, true))
+    .orderBy(asc(lenders.name))
+  const matched = candidates.filter((lender) => matchApplication(lender.criteria, lender.filtering, match))
+  const capped = matched.filter((lender) => typeof lender.filtering?.dailyCap === 'number')
+  let full = new Set<string>()
+  if (capped.length > 0) {
+    const ids = capped.map((lender) => lender.id).sort()
+    if (options.lock) {
+      // NO KEY UPDATE: excludes another submission's lock, not the key-share locks of offer inserts.
+      await db
+        .select({ id: lenders.id })
+        .from(lenders)
+        .where(inArray(lenders.id, ids))
+        .orderBy(asc(lenders.id))
+        .for('no key update')
+    }
+    const counts = await receivedToday(db, ids, options.now)
+    full = new Set(
+      capped
+        .filter(
+          (lender) => (counts.get(lender.id) ?? 0) >= (lender.filtering.dailyCap ?? Number.POSITIVE_INFINITY),
+        )
+        .map((lender) => lender.id),
+    )
+  }
+  return matched.filter((lender) => !full.has(lender.id)).map(({ id, name }) => ({ id, name }))
+}
+
+/**
+ * Stores the recipients of a just-stored application. Call it inside the submission's transaction:
+ * the caps are counted under the lock until that transaction ends.
+ */
+export async function storeRecipients(
+  tx: Database,
+  applicationId: string,
+  match: ApplicationMatch,
+): Promise<Recipient[]> {
+  const matched = await matchingRecipients(tx, match, { lock: true })
+  if (matched.length > 0) {
+    await tx
+      .insert(applicationRecipients)
+      .values(matched.map((lender) => ({ applicationId, lenderId: lender.id })))
+      .onConflictDoNothing()
+  }
+  return matched
+}
