@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { latestLoginEmail, logInAs, openPage, uniqueEmail } from './helpers.ts'
+
+// Issue 17 item 4: a lender's staff read their figures on /lender/insights/. A manual lender of
+// its own (criteria matching only this test's amount) receives one application and answers it
+// with an offer; the page then shows exactly those figures, each chart followed by its table.
+
+/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
+const ADMIN = 'e2e-admin@example.fi'
+const OUR_CLIENT = { 'x-lainava-client': 'web' }
+/** An amount no other test asks for: only this test's application reaches the lender. */
+const AMOUNT = 12_300
+
+function application(email: string) {
+  return {
+    kind: 'consumer-loan',
+    idempotencyKey: randomUUID(),
+    language: 'fi',
+    application: {
+      loan: { amount: AMOUNT, period: 4, purpose: 'renovation' },
+      applicant: {
+        firstName: 'Eeva',
+        lastName: 'Tilasto',
+        hetu: '131052-308T',
+        email,
+        phone: '040 123 4567',
+        address: 'Mannerheimintie 1',
+        postcode: '00100',
+        city: 'Helsinki',
+        maritalStatus: 'single',
+        education: 'graduate',
+        housing: 'renting',
+        homeType: 'apartment',
+        housingCostsPerMonth: '700',
+        adults: '1',
+        children: '0',
+      },
+      work: {
+        employmentType: 'permanent',
+        jobPosition: 'employee',
+        employer: 'Esimerkki Oy',
+        employedSince: '2012-03-01',
+        monthlyGrossIncome: '4800',
+        monthlyNetIncome: '3500',
+      },
+      debts: { debts: [], creditCards: [] },
+      hasCoApplicant: false,
+      consents: {
+        termsAccepted: true,
+        privacyAccepted: true,
+        creditCheckConsent: true,
+        shareWithLendersConsent: true,
+      },
+    },
+  }
+}
+
+/** Logs a request context in by the e-mailed code (as `logInAs` does for a page). */
+async function logInRequest(request: APIRequestContext, email: string) {
+  expect((await request.post('/api/v2/passwordless/start', { data: { email } })).ok()).toBe(true)
+  const { code } = await latestLoginEmail(request, email)
+  expect((await request.post('/api/v2/passwordless/verify', { data: { email, code } })).ok()).toBe(true)
+}
+
+async function post(request: APIRequestContext, url: string, data: unknown) {
+  const response = await request.post(url, { data, headers: OUR_CLIENT })
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true)
+  return response.json()
+}
+
+test.describe('lender insights', () => {
+  test('a lender user sees its own figures, charts with their tables, and the CSV', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // An admin adds a manual lender that takes only this amount, and invites its first user.
+    const admin = await playwright.request.newContext({ baseURL })
+    await logInRequest(admin, ADMIN)
+    const suffix = randomUUID().slice(0, 6)
+    const { lenderId } = await post(admin, '/api/v1/admin/lenders/manual', {
+      slug: `tilasto-${suffix}`,
+      name: `Tilastopankki ${suffix}`,
+      criteria: {
+        products: ['consumer-loan'],
+        minAmount: AMOUNT,
+        maxAmount: AMOUNT,
+        minMonths: 12,
+        maxMonths: 120,
+        minAge: 18,
+        minNetIncome: 0,
+        employmentTypes: [
+          'permanent',
+          'temporary',
+          'part-time',
+          'entrepreneur',
+          'retired',
+          'student',
+          'unemployed',
+        ],
+        acceptsPaymentDefaults: true,
+      },
+    })
+    const lenderEmail = uniqueEmail('insights')
+    await post(admin, '/api/v1/admin/invitations', { email: lenderEmail, role: 'lender', lenderId })
+
+    // A consumer applies (signed out, its own context); the lender answers with an offer.
+    const consumer = await playwright.request.newContext({ baseURL })
+    const { applicationId } = await post(
+      consumer,
+      '/api/v1/applications',
+      application(uniqueEmail('applicant')),
+    )
+    await logInAs(page, lenderEmail)
+    await post(page.request, `/api/v1/lender/applications/${applicationId}/manual-offer`, {
+      amount: AMOUNT,
+      months: 48,
+      nominalRate: 7.9,
+      openingFee: 60,
+      monthlyFee: 3,
+      validDays: 30,
+    })
+
+    await openPage(page, '/lender/insights/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tilastot')
+    const figures = page.getByRole('region', { name: 'Pääluvut' })
+    for (const [label, value] of [
+      ['Vastaanotetut hakemukset', '1'],
+      ['Vastatut hakemukset', '1'],
+      ['Tehdyt tarjoukset', '1'],
+      ['Hyväksytyt tarjoukset', '0'],
+      ['Hyväksymisaste', '0,0 %'],
+    ]) {
+      await expect(figures.getByText(label, { exact: true }).locator('..')).toContainText(value)
+    }
+    // Four charts, each an image with a text alternative and followed by a table of its numbers.
+    await expect(page.locator('svg[role="img"]')).toHaveCount(4)
+    await expect(page.getByRole('table')).toHaveCount(4)
+    // The only offer on its application (other lenders may have offered too: it ranks among them).
+    await expect(page.getByRole('region', { name: 'Tarjoustesi sijoitus' }).getByRole('table')).toContainText(
+      /\d+\. \/ \d+/,
+    )
+    await expect(page.getByRole('region', { name: 'Konversio liikenteen lähteen mukaan' })).toContainText(
+      'Suora liikenne',
+    )
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(axe.violations).toEqual([])
+
+    // The CSV of the same figures.
+    const csvHref = await page.getByRole('link', { name: 'Lataa luvut CSV-tiedostona' }).getAttribute('href')
+    const csv = await page.request.get(csvHref ?? '')
+    expect(csv.headers()['content-type']).toContain('text/csv')
+    expect(await csv.text()).toContain('received,,,,,,,1\r\n')
+
+    // A bad period gives the message in Finnish next to the field.
+    await openPage(page, '/lender/insights/?from=2026-10-31&to=2026-10-01')
+    await expect(page.getByLabel('Alkaen')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByText('Alkupäivä ei voi olla päättymispäivän jälkeen.')).toBeVisible()
+
+    // On a 320 px phone the page does not scroll sideways (the charts scale, tables scroll in place).
+    await page.setViewportSize({ width: 320, height: 720 })
+    await openPage(page, '/lender/insights/')
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+})
