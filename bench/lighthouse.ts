@@ -13,7 +13,9 @@ const port = 3187
 const origin = `http://localhost:${port}`
 const args = process.argv.slice(2)
 const signedIn = args.includes('--signed-in')
-const given = args.filter((arg) => arg !== '--signed-in')
+// --details: also the LCP element and its phases, render-blocking requests and main-thread work.
+const details = args.includes('--details')
+const given = args.filter((arg) => arg !== '--signed-in' && arg !== '--details')
 const paths = given.length > 0 ? given : ['/']
 const root = new URL('..', import.meta.url).pathname
 
@@ -43,6 +45,39 @@ async function logIn(): Promise<string> {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ')
+}
+
+type Audits = Record<string, { numericValue?: number; displayValue?: string; details?: unknown }>
+
+/** What decides the LCP and the blocking time, from Lighthouse's own audits. */
+function detailsOf(audits: Audits) {
+  const items = (id: string) =>
+    ((audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Array<
+      Record<string, unknown>
+    >
+  return {
+    lcpElement: items('largest-contentful-paint-element').flatMap((item) =>
+      ((item.items as Array<Record<string, unknown>> | undefined) ?? []).map((row) =>
+        JSON.stringify(row).slice(0, 300),
+      ),
+    ),
+    renderBlocking: items('render-blocking-insight').map((item) => [
+      item.url,
+      item.totalBytes,
+      item.wastedMs,
+    ]),
+    mainThread: items('mainthread-work-breakdown').map((item) => [
+      item.groupLabel,
+      Math.round(Number(item.duration)),
+    ]),
+    bootup: items('bootup-time')
+      .slice(0, 6)
+      .map((item) => [item.url, Math.round(Number(item.total)), Math.round(Number(item.scripting))]),
+    networkTop: items('network-requests')
+      .map((item) => [item.url, item.transferSize, Math.round(Number(item.networkEndTime))])
+      .sort((a, b) => Number(b[2]) - Number(a[2]))
+      .slice(0, 8),
+  }
 }
 
 /** The page's HTML as sent (uncompressed bytes). */
@@ -106,6 +141,7 @@ try {
       const audits = result.lhr.audits
       const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0)
       const requests = (audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items
+      if (details) console.warn(path, JSON.stringify(detailsOf(audits), null, 1))
       results.push({
         path,
         signedIn,
@@ -136,7 +172,8 @@ try {
   // A path given several times (the machine is noisy): the median of its runs.
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
   for (const path of new Set(paths)) {
-    const runs = results.filter((result) => result.path === path)
+    // A run Lighthouse could not score (a trace error gives 0) is left out.
+    const runs = results.filter((result) => result.path === path && result.metrics.lcpMs > 0)
     console.warn(
       `${path}${signedIn ? ' (signed in)' : ''}: median of ${runs.length} — performance ${median(runs.map((r) => r.scores.performance ?? 0))},` +
         ` LCP ${median(runs.map((r) => r.metrics.lcpMs))} ms, TBT ${median(runs.map((r) => r.metrics.tbtMs))} ms,` +
