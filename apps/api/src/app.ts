@@ -25,6 +25,7 @@ import { integrationRoutes } from './modules/lender/integration-routes.ts'
 import { lenderRoutes } from './modules/lender/routes.ts'
 import { loanCalculatorRoutes } from './modules/loan-calculator/routes.ts'
 import { startMarketplaceWorker } from './modules/marketplace/worker.ts'
+import { mortgageRoutes } from './modules/mortgage/routes.ts'
 import { offerRoutes } from './modules/offers/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 import { registerCrossSiteGuard } from './plugins/cross-site.ts'
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
     await app.register(offerRoutes, { prefix: '/api', deps: services })
     await app.register(contactRoutes, { prefix: '/api', deps: services })
     await app.register(applicationRoutes, { prefix: '/api', deps: services })
+    await app.register(mortgageRoutes, { prefix: '/api', deps: services })
     // ADR 024: strong identification, and the local test provider where no real one is configured.
     await app.register(identificationRoutes, { prefix: '/api', deps: services })
     if (config.OIDC_TEST_PROVIDER) await app.register(testProviderRoutes, services)

@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { z } from 'zod'
 import { CARD_TYPES, type CardType } from '../application/enums.ts'
+import { EsisItemsSchema } from '../mortgage/api.ts'
+import { FIXED_PERIOD_YEARS, MORTGAGE_REFERENCE_RATES, REPAYMENT_TYPES } from '../mortgage/schemas.ts'
 import type { PartnerBusiness } from './business-lending.ts'
 
 // The partner API between Lainava and an HTTP lender (docs/partner-api.md).
@@ -83,6 +85,12 @@ export type PartnerApplication = {
    * time, 12 months); `applicants` is empty and `household` null (a company applies, not a person).
    */
   business?: PartnerBusiness
+  /**
+   * Mortgage applications (issue 16, `product: "mortgage"`): every step of the application. `loan` is
+   * the loan asked for (months = years × 12); `applicants` and `household` as for a consumer loan.
+   * Answer with mortgage terms (`LenderMortgageOfferInput`), at once or on `callbacks.mortgageOffer`.
+   */
+  mortgage?: PartnerMortgage
   applicants: Array<{
     role: 'main' | 'co'
     firstName: string | null
@@ -100,8 +108,120 @@ export type PartnerApplication = {
     hasPaymentDefaults: boolean
   } | null
   /** Where the lender answers later (with its API key) when it does not answer at once. */
-  callbacks: { offer: string; decline: string }
+  callbacks: {
+    offer: string
+    decline: string
+    /** Mortgage applications: the bank's offer, and its intermediate status (processing, info-requested). */
+    mortgageOffer?: string
+    mortgageStatus?: string
+  }
 }
+
+/** A mortgage application's steps as a bank receives them (issue 16; docs/partner-api.md). */
+export type PartnerMortgage = {
+  purpose: string
+  property: {
+    propertyType: string
+    streetAddress: string
+    postalCode: string
+    city: string
+    price: number
+    livingArea: number
+    buildYear: number
+    housingCompanyLoanShare: number
+    maintenanceCharge: number
+  }
+  loan: {
+    loanAmount: number
+    years: number
+    repaymentType: string
+    referenceRate: string
+    fixedPeriodYears?: number | undefined
+  }
+  funding: {
+    ownFunds: number
+    ownFundsSources: string[]
+    aspSaving: boolean
+    aspBalance?: number | undefined
+    otherCollateral: boolean
+    otherCollateralDescription?: string | undefined
+    otherCollateralValue?: number | undefined
+    stateGuarantee: boolean
+  }
+  household: { adults: number; children: number; childMaintenanceCosts: number; otherHousingCosts: number }
+  /** Per applicant (main first): address, citizenship, marital status, housing, education, work, income, other loans. */
+  applicants: Array<{
+    role: 'main' | 'co'
+    streetAddress: string
+    postalCode: string
+    city: string
+    citizenship: string
+    maritalStatus: string
+    currentHousing: string
+    education: string
+    work: {
+      employmentType: string
+      employer?: string | undefined
+      occupation: string
+      employedSince?: string | undefined
+    }
+    income: {
+      monthlyGrossIncome: number
+      monthlyNetIncome: number
+      otherMonthlyIncome: number
+      savings: number
+      investments: number
+    }
+    otherLoans: Array<{ type: string; lender: string; balance: number; monthlyPayment: number }>
+  }>
+  /** The lead applicant's strong identification (the identified hetu equalled the applicant's). */
+  identification: { method: string; level: string; identifiedAt: string }
+}
+
+/**
+ * A bank's terms for a mortgage application (issue 16), at once or through the lender API. Rates in
+ * percent as in every partner answer. Lainava computes the first instalment, the APR (the reference
+ * rate held constant) and the totals, and keeps the ESIS items for the applicant's ESIS page.
+ */
+export const PartnerMortgageOfferSchema = z
+  .object({
+    amount: z.number().positive().max(10_000_000).describe('Loan amount in euros (may be less than asked)'),
+    months: z.number().int().min(12).max(600).describe('At most the legal maximum period of the day'),
+    repaymentType: z.enum(REPAYMENT_TYPES),
+    referenceRate: z.enum(MORTGAGE_REFERENCE_RATES),
+    referenceRateValue: z
+      .number()
+      .min(-5)
+      .max(20)
+      .describe('Percent: the 12-month Euribor or the fixed period’s base rate used for the figures'),
+    margin: z.number().min(0).max(10).describe('Percent, e.g. 0.55'),
+    fixedPeriodYears: z
+      .union(
+        FIXED_PERIOD_YEARS.map((years) => z.literal(years)) as [
+          z.ZodLiteral<3>,
+          z.ZodLiteral<5>,
+          z.ZodLiteral<10>,
+        ],
+      )
+      .optional()
+      .describe('With referenceRate fixed-period'),
+    openingFee: z.number().min(0).max(100_000).default(0),
+    monthlyFee: z.number().min(0).max(1_000).default(0),
+    validDays: z.number().int().min(1).max(90).default(30),
+    reference: z.string().max(100).optional().describe("The bank's own reference"),
+    esis: EsisItemsSchema.describe('The ESIS items not in the terms above'),
+  })
+  .meta({ id: 'LenderMortgageOfferInput' })
+export type PartnerMortgageOffer = z.input<typeof PartnerMortgageOfferSchema>
+
+/** A bank's intermediate answer on a mortgage application before its offer or decline. */
+export const PartnerMortgageStatusSchema = z
+  .object({
+    status: z
+      .enum(['processing', 'info-requested'])
+      .describe('info-requested: the bank contacts the applicant itself for what it needs'),
+  })
+  .meta({ id: 'LenderMortgageStatusInput' })
 
 /** Sent when the applicant accepts the lender's offer; the lender then starts the signing. */
 export type PartnerAcceptance = {
@@ -158,5 +278,5 @@ export type PartnerLoanOffer = {
 
 /** A lender's immediate answer (HTTP 200); 202 means "later, through the lender API". */
 export type PartnerAnswer =
-  | { decision: 'offer'; offer: PartnerLoanOffer | PartnerCardOffer }
+  | { decision: 'offer'; offer: PartnerLoanOffer | PartnerCardOffer | PartnerMortgageOffer }
   | { decision: 'decline'; reason?: string }

@@ -253,3 +253,49 @@ export function contactEmail({
   const text = [heading, '', ...details, '', message].join('\n')
   return { subject: t('email.contact.subject', { brand, topic: topicLabel }), html, text }
 }
+
+export type MortgageStatusEmailInput = {
+  language: CatalogueLocale
+  brand: string
+  bank: string
+  status: 'processing' | 'info-requested' | 'offered' | 'declined'
+  link: string
+}
+
+/** Issue 16: to the mortgage applicant on each change of a bank's answer (one e-mail per change). */
+export function mortgageStatusEmail({
+  language,
+  brand,
+  bank,
+  status,
+  link,
+}: MortgageStatusEmailInput): RenderedEmail {
+  const t = createTranslator(language, messagesFor(language))
+  const heading = t(`mortgage.email.${status}.heading`, { bank })
+  const intro = t(`mortgage.email.${status}.intro`, { bank })
+  const html = render(
+    h(
+      Layout,
+      { lang: language, brand, heading },
+      h('p', { style: { fontSize: '16px', lineHeight: '24px' } }, intro),
+      h(ButtonLink, { href: link, label: t('mortgage.email.button') }),
+      h(
+        'p',
+        { style: { fontSize: '14px', lineHeight: '20px', color: '#475569' } },
+        t('mortgage.email.settings'),
+      ),
+    ),
+  )
+  const text = [
+    heading,
+    '',
+    intro,
+    '',
+    `${t('mortgage.email.button')}: ${link}`,
+    '',
+    t('mortgage.email.settings'),
+    '',
+    t('email.footer', { brand }),
+  ].join('\n')
+  return { subject: t(`mortgage.email.${status}.subject`, { bank, brand }), html, text }
+}

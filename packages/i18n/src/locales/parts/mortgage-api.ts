@@ -15,6 +15,8 @@ export const fi = {
   'mortgage.api.identificationMismatch':
     'Tunnistautunut henkilö ei ole hakija. Hakemuksen voi lähettää vain hakija itse omilla pankkitunnuksillaan.',
   'mortgage.api.offerNotFound': 'Asuntolainatarjousta ei löytynyt.',
+  'mortgage.api.offerRefused':
+    'Tarjousta ei hyväksytty: laina-aika ylittää lain enimmäisajan tai korko ei ole viitekorko lisättynä marginaalilla.',
   'mortgage.email.button': 'Katso hakemuksesi tilanne',
   'mortgage.email.settings':
     'Saat nämä viestit asuntolainahakemuksesi käsittelystä. Voit lopettaa ne tilisi asetuksista.',
@@ -34,7 +36,7 @@ export const fi = {
   'mortgage.email.declined.heading': '{bank} ei tehnyt tarjousta',
   'mortgage.email.declined.intro':
     '{bank} ei voi myöntää sinulle asuntolainaa tällä hakemuksella. Muiden pankkien vastaukset näet tilannesivulla.',
-}
+} as const
 
 export const sv: { readonly [K in keyof typeof fi]: string } = {
   'mortgage.api.notFound': 'Bolåneansökan hittades inte.',
@@ -49,6 +51,8 @@ export const sv: { readonly [K in keyof typeof fi]: string } = {
   'mortgage.api.identificationMismatch':
     'Den identifierade personen är inte sökanden. Ansökan kan bara skickas av sökanden själv med egna bankkoder.',
   'mortgage.api.offerNotFound': 'Bolåneerbjudandet hittades inte.',
+  'mortgage.api.offerRefused':
+    'Erbjudandet godtogs inte: lånetiden överskrider den lagstadgade maximitiden eller räntan är inte referensräntan plus marginalen.',
   'mortgage.email.button': 'Se hur det går med din ansökan',
   'mortgage.email.settings':
     'Du får de här meddelandena om behandlingen av din bolåneansökan. Du kan stänga av dem i kontots inställningar.',
@@ -86,6 +90,8 @@ export const en: { readonly [K in keyof typeof fi]: string } = {
   'mortgage.api.identificationMismatch':
     'The person identified is not the applicant. Only the applicant can send the application, with their own banking ID.',
   'mortgage.api.offerNotFound': 'The mortgage offer was not found.',
+  'mortgage.api.offerRefused':
+    'The offer was refused: its period is over the legal maximum, or its rate is not the reference rate plus the margin.',
   'mortgage.email.button': 'See where your application is',
   'mortgage.email.settings':
     'You get these messages about how your mortgage application is handled. You can turn them off in your account settings.',

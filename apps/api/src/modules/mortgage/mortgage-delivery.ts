@@ -1,0 +1,260 @@
+import { type Database, schema } from '@lainava/db'
+import type { PartnerApplication } from '@lainava/domain/marketplace/partner-protocol'
+import {
+  type MortgageBankProfile,
+  type MortgageFacts,
+  matchMortgageBank,
+  mortgageCriteriaOf,
+  mortgagePricingOf,
+  mortgageTimeline,
+  sandboxMortgageDecision,
+} from '@lainava/domain/mortgage/bank-pricing'
+import { and, asc, eq } from 'drizzle-orm'
+import type { FieldCipher } from '../../crypto/field-encryption.ts'
+import { jobId, QUEUES } from '../../jobs/job-queue.ts'
+import type { DeliveryJob, MarketplaceDeps, Recipient } from '../marketplace/marketplace.ts'
+import { recordMortgageDecline, recordMortgageOffer, recordMortgageStatus } from './mortgage-answers.ts'
+import { loadMortgageApplication, type StoredMortgageApplication } from './mortgage-facts.ts'
+
+const { applicationRecipients, lenders } = schema
+
+// Issue 16: mortgage applications on the marketplace's durable fan-out (ADR 010). The banks are
+// the active lenders with mortgage criteria (`criteria.mortgage`); one delivery job per bank, as
+// for every application. A sandbox bank answers along its own timeline (processing, perhaps a
+// request for information, then an offer or a decline, over hours to days scaled by
+// MORTGAGE_DELAY_SCALE): each job does what is due by the clock and sends the job of its next step.
+
+/** The active mortgage banks an application with these facts goes to. */
+export async function matchingBanks(db: Database, facts: MortgageFacts): Promise<Recipient[]> {
+  const candidates = await db
+    .select({ id: lenders.id, name: lenders.name, criteria: lenders.criteria, filtering: lenders.filtering })
+    .from(lenders)
+    .where(eq(lenders.active, true))
+    .orderBy(asc(lenders.name))
+  return candidates
+    .filter((lender) => {
+      const criteria = mortgageCriteriaOf(lender.criteria)
+      if (!criteria || lender.filtering?.acceptingApplications === false) return false
+      if (lender.filtering?.excludedPurposes.includes(facts.purpose)) return false
+      return matchMortgageBank(criteria, facts).matched
+    })
+    .map(({ id, name }) => ({ id, name }))
+}
+
+/** Matches a just-stored mortgage application to the banks, inside the submission's transaction. */
+export async function receiveMortgageApplication(
+  tx: Database,
+  cipher: FieldCipher,
+  applicationId: string,
+): Promise<Recipient[]> {
+  const stored = await loadMortgageApplication(tx, cipher, applicationId)
+  if (!stored) throw new Error('the mortgage application to distribute was not found')
+  const matched = await matchingBanks(tx, stored.facts)
+  if (matched.length > 0) {
+    await tx
+      .insert(applicationRecipients)
+      .values(matched.map((lender) => ({ applicationId, lenderId: lender.id })))
+      .onConflictDoNothing()
+  }
+  return matched
+}
+
+type Bank = typeof lenders.$inferSelect
+
+function sandboxProfile(bank: Bank): MortgageBankProfile | null {
+  const criteria = mortgageCriteriaOf(bank.criteria)
+  const pricing = mortgagePricingOf(bank.sandbox)
+  return criteria && pricing ? { slug: bank.slug, criteria, pricing } : null
+}
+
+/** Seconds from the application to each step of a sandbox bank's answer, scaled. */
+function scaledTimeline(deps: MarketplaceDeps, profile: MortgageBankProfile, applicationId: string) {
+  const timeline = mortgageTimeline(profile, applicationId)
+  const scale = deps.config.MORTGAGE_DELAY_SCALE
+  return {
+    processing: timeline.processing * scale,
+    infoRequest: timeline.infoRequest === null ? null : timeline.infoRequest * scale,
+    answer: timeline.answer * scale,
+  }
+}
+
+/** Sends the job of a step at its time (the key makes a second send of the same step a no-op). */
+async function sendAt(deps: MarketplaceDeps, job: DeliveryJob, step: string, at: Date) {
+  const key =
+    step === 'first' ? `${job.applicationId}:${job.lenderId}` : `${job.applicationId}:${job.lenderId}:${step}`
+  await deps.jobs?.send(QUEUES.delivery, key, job, at.getTime() > Date.now() ? { startAfter: at } : {})
+}
+
+/**
+ * The first delivery job per bank (HTTP banks at once, sandbox banks when processing starts). Safe to
+ * call again: a job with the same key is stored once. The marketplace's reconciler may send the
+ * same first job again without a delay; the sandbox step then waits for its time (below).
+ */
+export async function dispatchMortgageApplication(
+  deps: MarketplaceDeps,
+  applicationId: string,
+): Promise<void> {
+  if (!deps.jobs) return
+  const rows = await deps.db
+    .select({ bank: lenders, createdAt: applicationRecipients.createdAt })
+    .from(applicationRecipients)
+    .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
+    .where(
+      and(
+        eq(applicationRecipients.applicationId, applicationId),
+        eq(applicationRecipients.status, 'pending'),
+      ),
+    )
+  for (const { bank, createdAt } of rows) {
+    const job = { applicationId, lenderId: bank.id }
+    const profile = bank.integration === 'sandbox' ? sandboxProfile(bank) : null
+    const delay = profile ? scaledTimeline(deps, profile, applicationId).processing : 0
+    if (bank.integration === 'manual') continue
+    await sendAt(deps, job, 'first', new Date(createdAt.getTime() + delay * 1000))
+  }
+}
+
+/** Whether an application is a mortgage one (the worker hands those to `deliverMortgage`). */
+export async function isMortgageApplication(db: Database, applicationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ kind: schema.applications.kind })
+    .from(schema.applications)
+    .where(eq(schema.applications.id, applicationId))
+  return row?.kind === 'mortgage'
+}
+
+/**
+ * A sandbox bank's step: everything due by now (processing, the request for information, the
+ * answer), in order, each stored once; then the job of the next step at its time.
+ */
+async function answerAsSandboxBank(
+  deps: MarketplaceDeps,
+  job: DeliveryJob,
+  bank: Bank,
+  now: Date,
+): Promise<void> {
+  const [recipient] = await deps.db
+    .select({ status: applicationRecipients.status, createdAt: applicationRecipients.createdAt })
+    .from(applicationRecipients)
+    .where(
+      and(
+        eq(applicationRecipients.applicationId, job.applicationId),
+        eq(applicationRecipients.lenderId, job.lenderId),
+      ),
+    )
+  if (!recipient || recipient.status === 'offered' || recipient.status === 'declined') return
+  const stored = await loadMortgageApplication(deps.db, deps.cipher, job.applicationId)
+  const profile = sandboxProfile(bank)
+  if (!stored || !profile) {
+    await recordMortgageDecline(deps, { ...job, reason: stored ? 'criteria' : 'withdrawn' })
+    return
+  }
+  const timeline = scaledTimeline(deps, profile, job.applicationId)
+  const at = (seconds: number) => new Date(recipient.createdAt.getTime() + seconds * 1000)
+  const elapsed = (now.getTime() - recipient.createdAt.getTime()) / 1000
+  if (elapsed < timeline.processing) return sendAt(deps, job, 'first', at(timeline.processing))
+  if (recipient.status === 'pending') await recordMortgageStatus(deps, { ...job, status: 'processing' })
+  if (timeline.infoRequest !== null && recipient.status !== 'info-requested') {
+    if (elapsed < timeline.infoRequest) return sendAt(deps, job, 'info-requested', at(timeline.infoRequest))
+    await recordMortgageStatus(deps, { ...job, status: 'info-requested' })
+  }
+  if (elapsed < timeline.answer) return sendAt(deps, job, 'answer', at(timeline.answer))
+  await answerNow(deps, job, profile, stored)
+}
+
+async function answerNow(
+  deps: MarketplaceDeps,
+  job: DeliveryJob,
+  profile: MortgageBankProfile,
+  stored: StoredMortgageApplication,
+): Promise<void> {
+  const decision = sandboxMortgageDecision(profile, stored.facts, stored.createdAt)
+  if (decision.decision === 'decline') {
+    await recordMortgageDecline(deps, { ...job, reason: decision.reason })
+    return
+  }
+  const { decision: _, ...terms } = decision
+  const { pricing } = profile
+  await recordMortgageOffer(deps, {
+    ...job,
+    offer: {
+      ...terms,
+      validDays: pricing.validDays,
+      esis: {
+        valuationFee: pricing.valuationFee,
+        arrangementFee: 0,
+        collateralFee: pricing.collateralFee,
+        earlyRepayment: pricing.earlyRepayment,
+        insuranceRequired: pricing.insuranceRequired,
+        insurance: pricing.insuranceRequired
+          ? 'Kotivakuutus ja lainaturva (henkivakuutus) lainan ajaksi.'
+          : null,
+        collateral: `Kiinnitys tai osakekirja: ${stored.details.property.streetAddress}, ${stored.details.property.city}`,
+        stateGuarantee: stored.facts.stateGuarantee,
+        reflectionDays: 14,
+        contact: `asiakaspalvelu@${profile.slug}.example.fi`,
+      },
+    },
+  })
+}
+
+/** The body an HTTP bank receives: the partner API's application with the `mortgage` section. */
+export function mortgagePartnerBody(publicUrl: string, job: DeliveryJob, stored: StoredMortgageApplication) {
+  const base = `${publicUrl}/api/v1/lender/applications/${job.applicationId}`
+  const body: PartnerApplication = {
+    event: 'application',
+    deliveryId: jobId(QUEUES.delivery, `${job.applicationId}:${job.lenderId}`),
+    applicationId: job.applicationId,
+    product: 'mortgage',
+    submittedAt: stored.createdAt.toISOString(),
+    loan: { amount: stored.facts.loanAmount, months: stored.facts.months, purpose: stored.facts.purpose },
+    mortgage: stored.partner,
+    applicants: stored.applicants,
+    household: stored.household,
+    callbacks: {
+      offer: `${base}/offers`,
+      decline: `${base}/decline`,
+      mortgageOffer: `${publicUrl}/api/v1/lender/mortgage-applications/${job.applicationId}/offers`,
+      mortgageStatus: `${publicUrl}/api/v1/lender/mortgage-applications/${job.applicationId}/status`,
+    },
+  }
+  return body
+}
+
+export type HttpDelivery = (
+  deps: MarketplaceDeps,
+  job: DeliveryJob,
+  body: PartnerApplication,
+) => Promise<void>
+
+/** The worker's delivery of a mortgage application to one bank (sandbox or HTTP). */
+export async function deliverMortgage(
+  deps: MarketplaceDeps,
+  job: DeliveryJob,
+  http: HttpDelivery,
+  now: Date = new Date(),
+): Promise<void> {
+  const [row] = await deps.db
+    .select({
+      bank: lenders,
+      status: applicationRecipients.status,
+      deliveredAt: applicationRecipients.deliveredAt,
+    })
+    .from(applicationRecipients)
+    .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
+    .where(
+      and(
+        eq(applicationRecipients.applicationId, job.applicationId),
+        eq(applicationRecipients.lenderId, job.lenderId),
+      ),
+    )
+  if (!row || row.bank.integration === 'manual') return
+  if (row.bank.integration === 'sandbox') return answerAsSandboxBank(deps, job, row.bank, now)
+  if (row.status !== 'pending' || row.deliveredAt) return
+  const stored = await loadMortgageApplication(deps.db, deps.cipher, job.applicationId)
+  if (!stored) {
+    await recordMortgageDecline(deps, { ...job, reason: 'withdrawn' })
+    return
+  }
+  await http(deps, job, mortgagePartnerBody(deps.config.PUBLIC_URL, job, stored))
+}
