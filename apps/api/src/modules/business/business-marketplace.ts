@@ -1,14 +1,11 @@
 import { type Database, schema } from '@lainava/db'
-import { type BusinessKind, DEFAULT_FILTERING } from '@lainava/domain'
-import {
-  type BusinessFacts,
-  deriveBusinessFacts,
-  matchBusinessLender,
-} from '@lainava/domain/marketplace/business-lending'
+import type { BusinessKind } from '@lainava/domain'
+import { deriveBusinessFacts } from '@lainava/domain/marketplace/business-lending'
 import { businessPricingOf, sandboxBusinessDecision } from '@lainava/domain/marketplace/sandbox-business'
-import { asc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { loadApplicationFacts } from '../marketplace/application-facts.ts'
+import { matchingRecipients, storeRecipients } from '../marketplace/lender-matching.ts'
 import {
   DEFAULT_OFFER_VALID_DAYS,
   type DeliveryJob,
@@ -18,26 +15,12 @@ import {
   recordOffer,
 } from '../marketplace/marketplace.ts'
 
-const { applicationRecipients, lenders } = schema
+const { lenders } = schema
 
 // Issue 15: the business side of the marketplace. Business applications are matched on the company
-// (`matchBusinessLender`), by the same function for the review step's preview and the distribution
-// of the stored application, and answered by the sandbox business lenders' own decision model.
+// (`matchBusinessLender`, through lender-matching.ts as every application is, issue 17), by the same
+// function for the review step's preview and the distribution of the stored application, and answered by the sandbox business lenders' own decision model.
 // Fan-out, durable delivery, HTTP lenders and offers are the marketplace's own (marketplace.ts).
-
-/** The active lenders a business application with these facts goes to. */
-async function matchingBusinessLenders(db: Database, facts: BusinessFacts): Promise<Recipient[]> {
-  const candidates = await db
-    .select({ id: lenders.id, name: lenders.name, criteria: lenders.criteria, filtering: lenders.filtering })
-    .from(lenders)
-    .where(eq(lenders.active, true))
-    .orderBy(asc(lenders.name))
-  return candidates
-    .filter(
-      (lender) => matchBusinessLender(lender.criteria, lender.filtering ?? DEFAULT_FILTERING, facts).matched,
-    )
-    .map(({ id, name }) => ({ id, name }))
-}
 
 /** The lenders a business application would go to if sent now (the review step shows exactly these). */
 export function previewBusinessRecipients(
@@ -46,7 +29,7 @@ export function previewBusinessRecipients(
   application: Record<string, unknown>,
   now: Date = new Date(),
 ): Promise<Recipient[]> {
-  return matchingBusinessLenders(db, deriveBusinessFacts(kind, application, now))
+  return matchingRecipients(db, { side: 'business', facts: deriveBusinessFacts(kind, application, now) })
 }
 
 /**
@@ -60,14 +43,8 @@ export async function receiveBusinessApplication(
 ): Promise<Recipient[]> {
   const stored = await loadApplicationFacts(tx, cipher, applicationId)
   if (!stored?.business) throw new Error('the business application to distribute was not found')
-  const matched = await matchingBusinessLenders(tx, stored.business.facts)
-  if (matched.length > 0) {
-    await tx
-      .insert(applicationRecipients)
-      .values(matched.map((lender) => ({ applicationId, lenderId: lender.id })))
-      .onConflictDoNothing()
-  }
-  return matched
+  // Issue 17: the lenders' filters and daily caps, by the one matching of lender-matching.ts.
+  return storeRecipients(tx, applicationId, { side: 'business', facts: stored.business.facts })
 }
 
 /** Asks a sandbox business lender: its deterministic model answers at once (the delay was the job's). */
