@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/routes.ts'
 import { startHousekeeping } from './modules/housekeeping/housekeeping-service.ts'
 import { identificationRoutes } from './modules/identification/routes.ts'
 import { testProviderRoutes } from './modules/identification/test-provider.ts'
+import { lenderFilteringRoutes } from './modules/lender/filtering-routes.ts'
 import { lenderInsightsRoutes } from './modules/lender/insights-routes.ts'
 import { integrationRoutes } from './modules/lender/integration-routes.ts'
 import { lenderRoutes } from './modules/lender/routes.ts'
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
     await app.register(auditRoutes, { prefix: '/api', db: services.db })
     await app.register(lenderRoutes, { prefix: '/api', deps: services })
     await app.register(lenderInsightsRoutes, { prefix: '/api', db: services.db })
+    await app.register(lenderFilteringRoutes, { prefix: '/api', deps: services })
     await app.register(integrationRoutes, { prefix: '/api', deps: services })
     await app.register(offerRoutes, { prefix: '/api', deps: services })
     await app.register(contactRoutes, { prefix: '/api', deps: services })
