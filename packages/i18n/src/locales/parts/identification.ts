@@ -34,6 +34,7 @@ export const fi = {
   'identification.page.noApplication':
     'Sinulla ei ole keskeneräistä asuntolainahakemusta. Aloita hakemus ensin.',
   'identification.page.startApplication': 'Aloita asuntolainahakemus',
+  'identification.page.continueApplication': 'Jatka asuntolainahakemusta',
   'identification.page.testNotice':
     'Tämä on testiympäristö: tunnistautuminen tehdään keksityillä testihenkilöillä, ei oikeilla pankkitunnuksilla.',
   'identification.status.title': 'Tunnistautumisen tila',
@@ -99,6 +100,7 @@ export const sv = {
   'identification.page.statusLink': 'Visa uppgifterna om identifieringen',
   'identification.page.noApplication': 'Du har ingen pågående bolåneansökan. Börja med ansökan.',
   'identification.page.startApplication': 'Börja en bolåneansökan',
+  'identification.page.continueApplication': 'Fortsätt bolåneansökan',
   'identification.page.testNotice':
     'Det här är en testmiljö: identifieringen görs med påhittade testpersoner, inte med riktiga bankkoder.',
   'identification.status.title': 'Identifieringens status',
@@ -166,6 +168,7 @@ export const en = {
   'identification.page.noApplication':
     'You have no mortgage application in progress. Start an application first.',
   'identification.page.startApplication': 'Start a mortgage application',
+  'identification.page.continueApplication': 'Continue the mortgage application',
   'identification.page.testNotice':
     'This is a test environment: identification uses made-up test people, not real bank credentials.',
   'identification.status.title': 'Identification status',
