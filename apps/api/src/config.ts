@@ -132,7 +132,7 @@ export const ConfigSchema = z
     /** Multiplies the sandbox lenders' answer delays: 0 answers at once (tests, benchmarks), 1 as seeded. */
     SANDBOX_DELAY_SCALE: z.coerce.number().min(0).max(100).default(1),
     /**
-     * Multiplies the sandbox mortgage banks' answer delays (hours to days, ADR 026). Unset: the fourth
+     * Multiplies the sandbox mortgage banks' answer delays (hours to days, ADR 027). Unset: the fourth
      * power of SANDBOX_DELAY_SCALE (1 → as seeded, 0.1 → a 2-day answer in 17 s, 0 → at once).
      */
     MORTGAGE_DELAY_SCALE: z.coerce.number().min(0).max(100).optional(),

@@ -8,7 +8,7 @@ import { MORTGAGE_EMPLOYMENT_TYPES, type MortgageReferenceRate, type RepaymentTy
 // Issue 16: mortgage banks on the marketplace. A bank's criteria (who it lends to) live in the
 // lender row's `criteria.mortgage`, its sandbox pricing and answer timeline in `sandbox.mortgage`
 // (read back through the schemas below, as ADR 023 did for business credit). The decision model
-// is deterministic: the same application gets the same answer from the same bank. ADR 026.
+// is deterministic: the same application gets the same answer from the same bank. ADR 027.
 
 /** The sandbox's stand-in for the 12-month Euribor: January 2026's monthly average (content/data/euribor.json). */
 export const SANDBOX_EURIBOR_12M = { month: '2026-01', rate: 0.02245 } as const

@@ -7,7 +7,7 @@ import type { MortgageBankCriteria, MortgageBankPricing } from './bank-pricing.t
 // applications (no products); their mortgage criteria and pricing are `criteria.mortgage` and
 // `sandbox.mortgage` (bank-pricing.ts). Margins are around the Finnish banks' home-loan margins of
 // late 2025 (MORTGAGE_MARGIN_SURVEY: about 0,5–0,9 points over the 12-month Euribor); the answers
-// come over hours to days, as banks' do (ADR 026).
+// come over hours to days, as banks' do (ADR 027).
 
 export type DemoMortgageBank = {
   slug: string
