@@ -535,3 +535,60 @@ export const lenderFilterVersions = pgTable(
   },
   (table) => [uniqueIndex('lender_filter_versions_version').on(table.lenderId, table.version)],
 )
+
+/**
+ * Feature flags and experiments served in GrowthBook's format (issue 18, ADR 027). Everything is
+ * kept per environment: a client key belongs to one environment, and its payload is built from
+ * that environment's rows. `definition` is the SDK's FeatureDefinition (defaultValue and rules),
+ * validated by `@lainava/domain/flags`.
+ */
+export const flagFeatures = pgTable(
+  'flag_features',
+  {
+    environment: text('environment').notNull(),
+    key: text('key').notNull(),
+    /** `boolean`, `string`, `number` or `json`: what the default and every rule's value must be. */
+    valueType: text('value_type').notNull(),
+    description: text('description').notNull().default(''),
+    /** Off: left out of the payload, so the code's own default applies. */
+    enabled: boolean('enabled').notNull().default(true),
+    definition: jsonb('definition').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The admin who changed it last (no foreign key, as in audit_log). */
+    updatedBy: uuid('updated_by'),
+  },
+  (table) => [uniqueIndex('flag_features_environment_key').on(table.environment, table.key)],
+)
+
+/** Saved groups (`$inGroup` / `$notInGroup`): a named list of attribute values, per environment. */
+export const flagSavedGroups = pgTable(
+  'flag_saved_groups',
+  {
+    environment: text('environment').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    attributeKey: text('attribute_key').notNull(),
+    values: jsonb('values').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('flag_saved_groups_environment_id').on(table.environment, table.id)],
+)
+
+/**
+ * SDK connections: a client key (`sdk-…`, public: it ships to browsers) reads one environment's
+ * payload, either as rules (`/api/features`) or evaluated on the server (`/api/eval`), optionally
+ * encrypted with a 128-bit key (base64).
+ */
+export const flagSdkConnections = pgTable('flag_sdk_connections', {
+  clientKey: text('client_key').primaryKey(),
+  environment: text('environment').notNull(),
+  remoteEval: boolean('remote_eval').notNull().default(false),
+  encryptionKey: text('encryption_key'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** The payload version of an environment: bumped in the same transaction as every change. */
+export const flagRevisions = pgTable('flag_revisions', {
+  environment: text('environment').primaryKey(),
+  dateUpdated: timestamp('date_updated', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+})
