@@ -29,6 +29,7 @@ export const identificationRoutes: FastifyPluginAsyncZod<{ deps: IdentificationD
     {
       schema: {
         tags: ['applications'],
+        operationId: 'startIdentification',
         summary: 'Start strong identification (bank ID) of a mortgage application’s lead applicant',
         description:
           'Signed-in owner of a draft mortgage application only. Answers 302 to the OpenID provider, with a ' +
@@ -62,6 +63,7 @@ export const identificationRoutes: FastifyPluginAsyncZod<{ deps: IdentificationD
     {
       schema: {
         tags: ['applications'],
+        operationId: 'finishIdentification',
         summary: 'The OpenID provider’s redirect back after identification',
         description:
           'Checks the flow cookie, the session and the state, exchanges the code and stores the identification ' +
