@@ -2,6 +2,15 @@ import type { ApplicationOffersView, OfferView } from '@lainava/api-client'
 import type { Content } from '@lainava/content'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import type { CompanyDetails } from '@lainava/domain/company'
+import type {
+  MortgageApplicationView,
+  MortgageEsis,
+  MortgageStarted,
+  MortgageStatus,
+  MortgageStepSaved,
+  MortgageSubmitted,
+} from '@lainava/domain/mortgage/api'
+import type { MortgageDataStep } from '@lainava/domain/mortgage/steps'
 import type { LenderInsights } from '@lainava/domain/lender-insights'
 import type { LenderWorkspace } from '@lainava/domain/lender-portal'
 import { createContext } from 'react-router'
@@ -174,6 +183,42 @@ export type WebServices = {
       language: string
       query: { from?: string | undefined; to?: string | undefined }
     }): Promise<{ ok: true; insights: LenderInsights } | Failure>
+  }
+  /**
+   * Issue 16: mortgage applications, for their signed-in owner (the mortgage API's own service
+   * functions; failures as the API's error body, in `language`).
+   */
+  mortgage: {
+    /** The person's latest mortgage application (a draft, or the one sent); null when none. */
+    latest(userId: string): Promise<MortgageApplicationView | null>
+    /** The calculator step's figures checked before an application exists (signed-out visitors too). */
+    checkCalculator(input: { language: string; data: unknown }): Promise<{ ok: true } | Failure>
+    start(input: {
+      userId: string
+      language: string
+      body: unknown
+    }): Promise<({ ok: true } & MortgageStarted) | Failure>
+    saveStep(input: {
+      userId: string
+      language: string
+      mortgageApplicationId: string
+      step: MortgageDataStep
+      data: unknown
+    }): Promise<({ ok: true } & MortgageStepSaved) | Failure>
+    submit(input: {
+      userId: string
+      language: string
+      mortgageApplicationId: string
+    }): Promise<({ ok: true } & MortgageSubmitted) | Failure>
+    /** The banks' answers and offers; null when the person has sent none; 403 for another's (spec §6). */
+    status(input: {
+      userId: string
+      language: string
+      mortgageApplicationId?: string
+    }): Promise<({ ok: true } & MortgageStatus) | Failure | null>
+    /** An offer's ESIS data; null when the offer is not the person's. */
+    esis(input: { userId: string; language: string; offerId: string }): Promise<MortgageEsis | null>
+    accept(input: { userId: string; language: string; offerId: string }): Promise<{ ok: true } | Failure>
   }
   offers: {
     list(userId: string): Promise<ApplicationOffersView[]>

@@ -50,6 +50,7 @@ import { previewRecipients } from '../modules/marketplace/marketplace.ts'
 import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
 import { deleteAccount, getConsents, updateConsents } from '../modules/users/user-service.ts'
 import type { Services } from '../services.ts'
+import { mortgageWebServices } from './mortgage-web-services.ts'
 
 /** The services the web's loaders and actions use, with failures as values in the user's language. */
 export function createWebServices(services: Services): WebServices {
@@ -325,6 +326,7 @@ export function createWebServices(services: Services): WebServices {
           : null
       },
     },
+    mortgage: mortgageWebServices(services),
     offers: {
       list: (userId) => listApplicationOffers(db, userId),
       async get(userId, offerId) {
