@@ -5,6 +5,7 @@ import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderFiltering from './parts/lender-filtering.ts'
+import * as flags from './parts/flags.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderIntegration from './parts/lender-integration.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
@@ -670,6 +671,7 @@ export const en: Messages = {
   ...mortgageApi.en,
   ...identification.en,
   ...lenderInsights.en,
+  ...flags.en,
   ...lenderPortal.en,
   ...lenderIntegration.en,
   ...lenderFiltering.en,

@@ -4,6 +4,7 @@ import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderFiltering from './parts/lender-filtering.ts'
+import * as flags from './parts/flags.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderIntegration from './parts/lender-integration.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
@@ -673,6 +674,7 @@ export const fi = {
   ...mortgageApi.fi,
   ...identification.fi,
   ...lenderInsights.fi,
+  ...flags.fi,
   ...lenderPortal.fi,
   ...lenderIntegration.fi,
   ...lenderFiltering.fi,

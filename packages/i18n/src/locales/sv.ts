@@ -5,6 +5,7 @@ import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderFiltering from './parts/lender-filtering.ts'
+import * as flags from './parts/flags.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderIntegration from './parts/lender-integration.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
@@ -669,6 +670,7 @@ export const sv: Messages = {
   ...mortgageApi.sv,
   ...identification.sv,
   ...lenderInsights.sv,
+  ...flags.sv,
   ...lenderPortal.sv,
   ...lenderIntegration.sv,
   ...lenderFiltering.sv,
