@@ -3,7 +3,7 @@ import { LENDER_INTEGRATIONS } from './lender-portal.ts'
 
 // Issue 17 item 5: a lender's integration settings (API keys, endpoint, signing secret, test application).
 // One schema per response, used by the API (which validates and documents with it) and by the portal's
-// integration page (which takes its types from it). ADR 024.
+// integration page (which takes its types from it). ADR 028.
 
 /** An API key as listed: never the key itself, only the prefix that tells keys apart. */
 export const LenderApiKeySchema = z

@@ -38,7 +38,7 @@ describe('partner request signatures', () => {
     ).toEqual({ ok: false, reason: 'mismatch' })
   })
 
-  it('during a rotation signs under both secrets: either verifies, a third does not (ADR 024)', () => {
+  it('during a rotation signs under both secrets: either verifies, a third does not (ADR 028)', () => {
     const header = partnerSignatureHeader(['the-new-secret', secret], timestamp, rawBody)
     expect(header).toBe(`${signPartnerBody('the-new-secret', timestamp, rawBody)}, ${signature}`)
     const check = (candidate: string) =>

@@ -13,7 +13,7 @@ import type { PartnerBusiness } from './business-lending.ts'
 // The lender verifies the signature over the raw bytes and rejects a timestamp
 // further than SIGNATURE_TOLERANCE_SECONDS from its clock (replay).
 //
-// Secret rotation (ADR 024): after the lender rotates its signing secret, the old secret stays valid for a
+// Secret rotation (ADR 028): after the lender rotates its signing secret, the old secret stays valid for a
 // grace period (24 hours unless the lender chose otherwise). During it the header carries one signature per
 // valid secret, newest first, separated by a comma and a space:
 //   X-Lainava-Signature: v1=<hex under the new secret>, v1=<hex under the old secret>

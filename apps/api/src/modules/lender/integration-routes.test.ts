@@ -16,7 +16,7 @@ import { type Cookies, loginAs, OUR_CLIENT } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import { createHttpLender } from '../marketplace/lender-credentials.ts'
 
-// Issue 17 item 5 (ADR 024): a lender-admin's API keys, endpoint, signing-secret rotation and test
+// Issue 17 item 5 (ADR 028): a lender-admin's API keys, endpoint, signing-secret rotation and test
 // application, over the API; the test application really reaches the lender simulator over HTTP.
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>

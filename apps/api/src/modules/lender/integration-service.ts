@@ -26,7 +26,7 @@ import {
 import { signedHeaders } from '../marketplace/partner-client.ts'
 import type { LenderMember } from './lender-access.ts'
 
-// Issue 17 item 5: a lender-admin's integration settings (ADR 024). Every query is scoped by the member's
+// Issue 17 item 5: a lender-admin's integration settings (ADR 028). Every query is scoped by the member's
 // own lenderId (from the session); another organisation's key is "not found".
 
 const { lenderApiKeys, lenders } = schema

@@ -13,7 +13,7 @@ import { type EndpointRefusal, lenderEndpointRefusal } from './lender-endpoint.t
 
 // HTTP lenders: API keys for our lender API (in lender_api_keys, stored as a SHA-256 hash with a
 // visible prefix) and an HMAC secret for our signed requests (stored encrypted). Both are shown once.
-// ADR 024: several named keys per lender, revocable one by one; a rotated secret keeps signing beside the
+// ADR 028: several named keys per lender, revocable one by one; a rotated secret keeps signing beside the
 // new one for a grace period.
 
 const API_KEY_PREFIX = 'lvk_'
@@ -219,7 +219,7 @@ function invalidApiKey() {
 
 /**
  * The secrets our requests to a lender are signed with: the current one, and the one before the last
- * rotation while its grace period lasts (ADR 024: the lender may check either, and switch at its pace).
+ * rotation while its grace period lasts (ADR 028: the lender may check either, and switch at its pace).
  */
 export function signingSecretsOf(
   cipher: FieldCipher,

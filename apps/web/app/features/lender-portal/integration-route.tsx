@@ -14,7 +14,7 @@ import { IntegrationTest } from './integration-test.tsx'
 import { requireLenderPage } from './lender-access.server.ts'
 import { LenderPage, lenderMeta } from './lender-page.tsx'
 
-// Issue 17 item 5 (ADR 024): a lender-admin's integration settings. The loader gates the page (an agent or
+// Issue 17 item 5 (ADR 028): a lender-admin's integration settings. The loader gates the page (an agent or
 // anyone else is logged out to /forbidden/); the data comes from the integration API in the browser,
 // which checks the role on every call, as on the admin pages.
 
