@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from './client.ts'
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts'
 import { lenders } from './schema.ts'
-import { DEMO_BUSINESS_LENDERS, DEMO_LENDERS, seedDemoData } from './seed.ts'
+import { DEMO_BUSINESS_LENDERS, DEMO_LENDERS, DEMO_MANUAL_LENDERS, seedDemoData } from './seed.ts'
 
 // These tests are about the embedded database itself, so they run whatever DATABASE_URL says.
 const clientModule = fileURLToPath(new URL('./client.ts', import.meta.url))
@@ -53,8 +53,9 @@ describe('embedded PostgreSQL (PGlite)', () => {
     const second = await openDatabase({ dataDir: dir })
     await second.migrate()
     const [row] = await second.db.select({ count: sql<number>`count(*)::int` }).from(lenders)
-    // The consumer lenders and card issuers, and the business lenders and factoring companies.
-    expect(row?.count).toBe(DEMO_LENDERS.length + DEMO_BUSINESS_LENDERS.length)
+    // The consumer lenders and card issuers, the business lenders and factoring companies, and the
+    // manual lender (issue 17).
+    expect(row?.count).toBe(DEMO_LENDERS.length + DEMO_BUSINESS_LENDERS.length + DEMO_MANUAL_LENDERS.length)
     await second.close()
   })
 

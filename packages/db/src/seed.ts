@@ -1,3 +1,4 @@
+import { DEMO_MANUAL_LENDERS } from '@lainava/domain/lender-portal'
 import { DEMO_BUSINESS_LENDERS } from '@lainava/domain/marketplace/demo-business-lenders'
 import { DEMO_LENDERS } from '@lainava/domain/marketplace/demo-lenders'
 import { and, eq, isNull, sql } from 'drizzle-orm'
@@ -8,7 +9,7 @@ import { lenders } from './schema.ts'
 // representative example is computed from their pricing). The sandbox lenders answer from a
 // deterministic decision model (`sandboxDecision`) after their own delay, so offers arrive over time.
 
-export { DEMO_BUSINESS_LENDERS, DEMO_LENDERS }
+export { DEMO_BUSINESS_LENDERS, DEMO_LENDERS, DEMO_MANUAL_LENDERS }
 
 /**
  * Adds the demo lenders to a database that has none; running it again changes
@@ -31,7 +32,12 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
       .select({ id: lenders.id })
       .from(lenders)
       .where(and(eq(lenders.slug, DEMO_LENDERS[0]?.slug ?? ''), eq(lenders.integration, 'sandbox')))
-    if (demo) await db.insert(lenders).values(businessRows()).onConflictDoNothing({ target: lenders.slug })
+    if (demo) {
+      await db
+        .insert(lenders)
+        .values([...businessRows(), ...manualRows()])
+        .onConflictDoNothing({ target: lenders.slug })
+    }
     return { seeded: false }
   }
   await db
@@ -43,6 +49,7 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
         filtering: { acceptingApplications: true, excludedPurposes: [] },
       })),
       ...businessRows(),
+      ...manualRows(),
     ])
     .onConflictDoNothing({ target: lenders.slug })
   return { seeded: true }
@@ -53,6 +60,21 @@ function businessRows() {
   return DEMO_BUSINESS_LENDERS.map((lender) => ({
     ...lender,
     integration: 'sandbox' as const,
+    filtering: { acceptingApplications: true, excludedPurposes: [] },
+  }))
+}
+
+/** Issue 17: the manual lender, whose users answer in the lender portal (no API, no sandbox model). */
+function manualRows() {
+  return DEMO_MANUAL_LENDERS.map((lender) => ({
+    ...lender,
+    criteria: {
+      ...lender.criteria,
+      products: [...lender.criteria.products],
+      employmentTypes: [...lender.criteria.employmentTypes],
+      regions: [...lender.criteria.regions],
+    },
+    integration: 'manual' as const,
     filtering: { acceptingApplications: true, excludedPurposes: [] },
   }))
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { APPLICATION_KINDS } from './application/enums.ts'
-import { RECIPIENT_STATUSES } from './marketplace/criteria.ts'
+import { type LenderCriteria, RECIPIENT_STATUSES } from './marketplace/criteria.ts'
 import { isValidEmail } from './validators.ts'
 
 // Issue 17: the lender portal. One schema per response, used by the lender API (which validates and
@@ -218,10 +218,6 @@ export const OfferResultSchema = z
   .meta({ id: 'LenderOfferResult' })
 export type OfferResult = z.infer<typeof OfferResultSchema>
 
-export const WithdrawResultSchema = z
-  .object({ offerId: z.uuid(), status: z.literal('withdrawn') })
-  .meta({ id: 'LenderWithdrawResult' })
-
 export const LenderUserSchema = z
   .object({
     id: z.uuid(),
@@ -242,3 +238,28 @@ export const LenderInvitationInputSchema = z.object({
 })
 
 export const LenderRoleInputSchema = z.object({ lenderRole: z.enum(LENDER_ROLES, 'validation.invalid') })
+
+/**
+ * The demo database's manual lender (issue 17): no API, its users answer in the portal. Fictional, as
+ * every demo lender: a local savings bank taking consumer loans from Kainuu only (by postal code), so
+ * applications from elsewhere never wait for its staff.
+ */
+export const DEMO_MANUAL_LENDERS = [
+  {
+    slug: 'harjun-saastopankki',
+    name: 'Harjun Säästöpankki',
+    description: 'Kainuulainen säästöpankki: jokaisen hakemuksen käsittelee ihminen.',
+    criteria: {
+      products: ['consumer-loan'],
+      minAmount: 1000,
+      maxAmount: 40_000,
+      minMonths: 12,
+      maxMonths: 120,
+      minAge: 20,
+      minNetIncome: 1000,
+      employmentTypes: ['permanent', 'temporary', 'part-time', 'entrepreneur', 'retired'],
+      acceptsPaymentDefaults: false,
+      regions: ['kainuu'],
+    } satisfies LenderCriteria,
+  },
+] as const

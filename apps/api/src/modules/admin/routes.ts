@@ -8,6 +8,7 @@ import { errorBody } from '../../plugins/errors.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { requireUser } from '../auth/guards.ts'
 import { EmailSchema } from '../auth/routes.ts'
+import { createManualLender } from '../lender/manual-lender.ts'
 import { connectHttpLender, rotateLenderCredentials } from '../marketplace/lender-credentials.ts'
 import type { MarketplaceDeps } from '../marketplace/marketplace.ts'
 import { inviteUser } from './invite-user.ts'
@@ -140,6 +141,36 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = asy
           .send(errorBody(request, { code: 'VALIDATION_FAILED', messageKey: 'api.badRequest', fields }))
       }
       return reply.status(201).send(outcome.credentials)
+    },
+  )
+
+  app.post(
+    '/v1/admin/lenders/manual',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Add a manual lender: no API; its users answer applications in the lender portal',
+        description:
+          'Issue 17: the lender receives the applications that match its criteria; invite its first user (a lender-admin) at `/v1/admin/invitations`.',
+        body: z.object({
+          slug: z.string().regex(/^[a-z0-9-]{2,60}$/),
+          name: z.string().trim().min(2).max(100),
+          description: z.string().trim().max(300).default(''),
+          criteria: CriteriaSchema,
+        }),
+        response: {
+          201: z.object({ lenderId: z.uuid() }).meta({ id: 'ManualLenderCreated' }),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const admin = await requireUser(db, request, ['admin'])
+      const created = await createManualLender(db, { id: admin.id, role: admin.role }, request.body)
+      return reply.status(201).send(created)
     },
   )
 

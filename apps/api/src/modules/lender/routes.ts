@@ -1,13 +1,28 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
 import { schema } from '@lainava/db'
-import { APPLICATION_KINDS, RECIPIENT_STATUSES } from '@lainava/domain'
+import {
+  HetuRevealSchema,
+  LenderApplicationDetailSchema,
+  LenderApplicationFiltersSchema,
+  LenderInvitationInputSchema,
+  LenderRoleInputSchema,
+  LenderUserListSchema,
+  LenderUserSchema,
+  LenderWorkspaceSchema,
+  ManualDeclineInputSchema,
+  ManualOfferInputSchema,
+  OfferResultSchema,
+  ReceivedApplicationListSchema,
+} from '@lainava/domain/lender-portal'
 import { PartnerCardOfferSchema } from '@lainava/domain/marketplace/partner-protocol'
-import { and, desc, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
+import { requestLanguage } from '../../language.ts'
 import { errorBody } from '../../plugins/errors.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
-import { requireUser } from '../auth/guards.ts'
+import { currentUser, requireUser } from '../auth/guards.ts'
 import { requireLenderApiKey } from '../marketplace/lender-credentials.ts'
 import {
   type MarketplaceDeps,
@@ -15,8 +30,24 @@ import {
   recordDecline,
   recordOffer,
 } from '../marketplace/marketplace.ts'
+import { requireLenderMember } from './lender-access.ts'
+import {
+  asOfferResult,
+  declineManually,
+  lenderApplicationDetail,
+  listReceivedApplications,
+  makeManualOffer,
+  revealApplicantHetu,
+  withdrawOffer,
+  withdrawOfferAsMember,
+} from './lender-applications.ts'
+import { changeLenderRole, inviteLenderUser, listLenderUsers, removeLenderUser } from './lender-users.ts'
 
-const { applicationRecipients, applications, lenders, offers } = schema
+// Issue 17: the lender API. Two callers: a lender's own system with its API key (the partner API's
+// answers) and a lender user's session (the portal). Handlers unpack input and call one service; the
+// services own the checks and the updates; the response schemas live in @lainava/domain/lender-portal.
+
+const { lenders } = schema
 
 const LenderSchema = z
   .object({ id: z.uuid(), slug: z.string(), name: z.string(), description: z.string() })
@@ -49,37 +80,26 @@ const OfferBodySchema = z
   })
   .meta({ id: 'LenderOfferInput' })
 
-const OfferResultSchema = z
-  .object({
-    offerId: z.uuid(),
-    monthlyPayment: z.number(),
-    apr: z.number().describe('Percent, computed by Lainava (EU directive equation)'),
-    totalCost: z.number(),
-    totalPayable: z.number(),
-    validUntil: z.string(),
-  })
-  .meta({ id: 'LenderOfferResult' })
-
 const RejectionSchema = ErrorBodySchema.extend({
   violations: z.array(z.object({ code: z.string(), limit: z.number(), actual: z.number() })).optional(),
 })
 
-const ReceivedSchema = z
-  .object({
-    id: z.uuid(),
-    kind: z.enum(APPLICATION_KINDS),
-    amount: z.number(),
-    periodMonths: z.number().int(),
-    purpose: z.string().nullable(),
-    receivedAt: z.string(),
-    status: z.enum(RECIPIENT_STATUSES),
-  })
-  .meta({ id: 'ReceivedApplication' })
-
 const ApplicationParams = z.object({ applicationId: z.uuid() })
+const UserParams = z.object({ userId: z.uuid() })
+
+/** An offer over a cap: 422 with the violations, for API and manual offers alike. */
+function sendRejection(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  if (!(error instanceof OfferRejectedError)) throw error
+  return reply.status(422).send({
+    ...errorBody(request, { code: 'OFFER_OVER_CAP', messageKey: error.options.messageKey }),
+    violations: error.violations,
+  })
+}
 
 export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = async (app, { deps }) => {
   const { db } = deps
+  const member = (request: FastifyRequest, options?: { adminOnly?: boolean }) =>
+    currentUser(db, request).then((user) => requireLenderMember(db, user, options))
 
   app.get(
     '/v1/lender/organisations/:lenderId',
@@ -106,42 +126,38 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
     },
   )
 
-  // The lender portal (a lender user's session): only applications its organisation received.
-  const receivedColumns = {
-    id: applications.id,
-    kind: applications.kind,
-    amount: applications.amount,
-    periodMonths: applications.periodMonths,
-    purpose: applications.purpose,
-    receivedAt: applicationRecipients.createdAt,
-    status: applicationRecipients.status,
-  }
+  // The lender portal (a lender user's session): only its own organisation's data.
+  app.get(
+    '/v1/lender/workspace',
+    {
+      schema: {
+        tags: ['lender'],
+        summary: "The lender user's organisation, its integration and the user's role",
+        response: { 200: LenderWorkspaceSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { lenderId, lenderName, integration, lenderRole } = await member(request)
+      return { lenderId, lenderName, integration, lenderRole }
+    },
+  )
 
   app.get(
     '/v1/lender/applications',
     {
       schema: {
         tags: ['lender'],
-        summary: "Applications the lender user's organisation received (newest first)",
+        summary: "Applications the lender user's organisation received (newest first, filtered, paged)",
+        querystring: LenderApplicationFiltersSchema,
         response: {
-          200: z.object({ applications: z.array(ReceivedSchema) }),
+          200: ReceivedApplicationListSchema,
+          400: ErrorBodySchema,
           401: ErrorBodySchema,
           403: ErrorBodySchema,
         },
       },
     },
-    async (request) => {
-      const user = await requireUser(db, request, ['lender'])
-      if (!user.lenderId) throw new AppError('FORBIDDEN', 'No organisation.', { messageKey: 'api.forbidden' })
-      const rows = await db
-        .select(receivedColumns)
-        .from(applicationRecipients)
-        .innerJoin(applications, eq(applications.id, applicationRecipients.applicationId))
-        .where(eq(applicationRecipients.lenderId, user.lenderId))
-        .orderBy(desc(applicationRecipients.createdAt))
-        .limit(200)
-      return { applications: rows.map((row) => ({ ...row, receivedAt: row.receivedAt.toISOString() })) }
-    },
+    async (request) => listReceivedApplications(db, (await member(request)).lenderId, request.query),
   )
 
   app.get(
@@ -149,28 +165,201 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
     {
       schema: {
         tags: ['lender'],
-        summary: 'One application the organisation received; any other is "not found"',
+        summary:
+          'One application the organisation received, as the partner API delivers it (henkilötunnus hidden)',
+        description: 'An application sent to another lender is "not found".',
         params: ApplicationParams,
-        response: { 200: ReceivedSchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+        response: {
+          200: LenderApplicationDetailSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
       },
     },
-    async (request) => {
-      const user = await requireUser(db, request, ['lender'])
-      if (!user.lenderId) throw new AppError('FORBIDDEN', 'No organisation.', { messageKey: 'api.forbidden' })
-      const [row] = await db
-        .select(receivedColumns)
-        .from(applicationRecipients)
-        .innerJoin(applications, eq(applications.id, applicationRecipients.applicationId))
-        .where(
-          and(
-            eq(applicationRecipients.lenderId, user.lenderId),
-            eq(applicationRecipients.applicationId, request.params.applicationId),
-          ),
-        )
-      if (!row) {
-        throw new AppError('NOT_FOUND', 'No such application.', { messageKey: 'api.applicationNotFound' })
+    async (request) => lenderApplicationDetail(deps, await member(request), request.params.applicationId),
+  )
+
+  app.post(
+    '/v1/lender/applications/:applicationId/hetu',
+    {
+      schema: {
+        tags: ['lender'],
+        summary: "Show the applicants' henkilötunnus (written to the audit log)",
+        params: ApplicationParams,
+        response: { 200: HetuRevealSchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+      },
+    },
+    async (request) => revealApplicantHetu(deps, await member(request), request.params.applicationId),
+  )
+
+  app.post(
+    '/v1/lender/applications/:applicationId/manual-offer',
+    {
+      schema: {
+        tags: ['lender'],
+        summary: "A manual lender's offer, made in the portal",
+        description:
+          'Priced and held to the Finnish consumer-credit caps by the same code as offers through the partner API; over a cap: 422 `OFFER_OVER_CAP` with the violations. A lender with an API integration: 409 `NOT_MANUAL_LENDER`.',
+        params: ApplicationParams,
+        body: ManualOfferInputSchema,
+        response: {
+          201: OfferResultSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+          422: RejectionSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const who = await member(request)
+      try {
+        const result = await makeManualOffer(deps, who, request.params.applicationId, request.body)
+        return reply.status(201).send(result)
+      } catch (error) {
+        return sendRejection(request, reply, error)
       }
-      return { ...row, receivedAt: row.receivedAt.toISOString() }
+    },
+  )
+
+  app.post(
+    '/v1/lender/applications/:applicationId/manual-decline',
+    {
+      schema: {
+        tags: ['lender'],
+        summary: 'A manual lender declines an application in the portal, with a reason',
+        params: ApplicationParams,
+        body: ManualDeclineInputSchema,
+        response: {
+          204: z.null(),
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await declineManually(deps, await member(request), request.params.applicationId, request.body.reason)
+      return reply.status(204).send(null)
+    },
+  )
+
+  app.post(
+    '/v1/lender/portal/offers/:offerId/withdraw',
+    {
+      schema: {
+        tags: ['lender'],
+        summary: "Withdraw one of the organisation's open offers (session)",
+        description:
+          'Nothing withdrawn says why: 404 no such offer of this lender, 409 `OFFER_ACCEPTED` or `OFFER_NOT_ACTIVE`.',
+        params: z.object({ offerId: z.uuid() }),
+        response: {
+          204: z.null(),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await withdrawOfferAsMember(deps, await member(request), request.params.offerId)
+      return reply.status(204).send(null)
+    },
+  )
+
+  // The organisation's users: lender-admins only.
+  app.get(
+    '/v1/lender/users',
+    {
+      schema: {
+        tags: ['lender'],
+        summary: "The organisation's users (lender-admins only)",
+        response: { 200: LenderUserListSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+      },
+    },
+    async (request) => ({
+      users: await listLenderUsers(db, (await member(request, { adminOnly: true })).lenderId),
+    }),
+  )
+
+  app.post(
+    '/v1/lender/users',
+    {
+      schema: {
+        tags: ['lender'],
+        summary: 'Invite a user into the organisation (sends a login e-mail; lender-admins only)',
+        body: LenderInvitationInputSchema,
+        response: {
+          201: LenderUserSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const who = await member(request, { adminOnly: true })
+      const invited = await inviteLenderUser(deps, who, {
+        ...request.body,
+        language: requestLanguage(request),
+      })
+      return reply.status(201).send(invited)
+    },
+  )
+
+  app.patch(
+    '/v1/lender/users/:userId',
+    {
+      schema: {
+        tags: ['lender'],
+        summary: "Change a user's role (never the last lender-admin; the same role is a 409)",
+        params: UserParams,
+        body: LenderRoleInputSchema,
+        response: {
+          200: LenderUserSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      changeLenderRole(
+        db,
+        await member(request, { adminOnly: true }),
+        request.params.userId,
+        request.body.lenderRole,
+      ),
+  )
+
+  app.delete(
+    '/v1/lender/users/:userId',
+    {
+      schema: {
+        tags: ['lender'],
+        summary: 'Remove a user from the organisation (never the last lender-admin)',
+        params: UserParams,
+        response: {
+          204: z.null(),
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await removeLenderUser(db, await member(request, { adminOnly: true }), request.params.userId)
+      return reply.status(204).send(null)
     },
   )
 
@@ -205,22 +394,9 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
           lenderId: lender.id,
           offer: { ...terms, nominalRate: nominalRate / 100 },
         })
-        return reply.status(201).send({
-          offerId: offer.id,
-          monthlyPayment: offer.monthlyPayment,
-          apr: Math.round(offer.apr * 10_000) / 100,
-          totalCost: offer.totalCost,
-          totalPayable: offer.totalPayable,
-          validUntil: offer.validUntil.toISOString(),
-        })
+        return reply.status(201).send(asOfferResult(offer))
       } catch (error) {
-        if (error instanceof OfferRejectedError) {
-          return reply.status(422).send({
-            ...errorBody(request, { code: 'OFFER_OVER_CAP', messageKey: error.options.messageKey }),
-            violations: error.violations,
-          })
-        }
-        throw error
+        return sendRejection(request, reply, error)
       }
     },
   )
@@ -254,6 +430,8 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
       schema: {
         tags: ['lender'],
         summary: 'Withdraw an offer that the applicant has not accepted (API key)',
+        description:
+          'Nothing withdrawn says why: 404 no such offer of this lender, 409 `OFFER_ACCEPTED` (the applicant accepted it) or `OFFER_NOT_ACTIVE` (already withdrawn or expired).',
         security: [{ lenderApiKey: [] }],
         params: z.object({ offerId: z.uuid() }),
         response: { 204: z.null(), 401: ErrorBodySchema, 404: ErrorBodySchema, 409: ErrorBodySchema },
@@ -261,21 +439,7 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
     },
     async (request, reply) => {
       const lender = await requireLenderApiKey(db, request)
-      const [offer] = await db
-        .select({ status: offers.status })
-        .from(offers)
-        .where(and(eq(offers.id, request.params.offerId), eq(offers.lenderId, lender.id)))
-      if (!offer) throw new AppError('NOT_FOUND', 'No such offer.', { messageKey: 'api.offerNotFound' })
-      if (offer.status === 'accepted') {
-        throw new AppError('CONFLICT', 'The applicant has accepted this offer.', {
-          reason: 'OFFER_ACCEPTED',
-          messageKey: 'api.offerAcceptedByApplicant',
-        })
-      }
-      await db
-        .update(offers)
-        .set({ status: 'withdrawn' })
-        .where(and(eq(offers.id, request.params.offerId), eq(offers.status, 'offered')))
+      await withdrawOffer(db, lender.id, request.params.offerId)
       return reply.status(204).send(null)
     },
   )

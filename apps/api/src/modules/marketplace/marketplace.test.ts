@@ -291,7 +291,7 @@ describe('offers: authorization and acceptance', () => {
       cookies: userA.cookies,
     })
     expect(mineA.statusCode).toBe(200)
-    expect(mineA.json().amount).toBe(65_000)
+    expect(mineA.json().application.amount).toBe(65_000)
     const notB = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/lender/applications/${applicationId}`,

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
 import { jobId, QUEUES } from '../../jobs/job-queue.ts'
-import { loadApplicationFacts } from './application-facts.ts'
+import { loadApplicationFacts, type StoredApplication } from './application-facts.ts'
 import { signingSecretsOf } from './lender-credentials.ts'
 import { type LenderAnswer, postToLender } from './lender-endpoint.ts'
 import {
@@ -108,19 +108,16 @@ async function httpLender(deps: MarketplaceDeps, lenderId: string) {
 }
 
 /**
- * POSTs the application to the lender. 200 carries the answer at once; 202
- * means "later through the lender API". Anything else throws, so the job is
- * retried; the delivery id stays the same, so the lender can tell a retry.
+ * The body of an application delivery (the partner API's `PartnerApplication`): what an HTTP lender
+ * receives, and what a manual lender sees on its portal page (issue 17), built here once for both.
  */
-export async function deliverOverHttp(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
-  const lender = await httpLender(deps, job.lenderId)
-  const facts = await loadApplicationFacts(deps.db, deps.cipher, job.applicationId)
-  if (!facts) {
-    await recordDecline(deps, { ...job, reason: 'withdrawn' })
-    return
-  }
-  const base = `${deps.config.PUBLIC_URL}/api/v1/lender/applications/${job.applicationId}`
-  const body: PartnerApplication = {
+export function partnerApplicationBody(
+  publicUrl: string,
+  job: DeliveryJob,
+  facts: StoredApplication,
+): PartnerApplication {
+  const base = `${publicUrl}/api/v1/lender/applications/${job.applicationId}`
+  return {
     event: 'application',
     deliveryId: jobId(QUEUES.delivery, `${job.applicationId}:${job.lenderId}`),
     applicationId: job.applicationId,
@@ -136,6 +133,21 @@ export async function deliverOverHttp(deps: MarketplaceDeps, job: DeliveryJob): 
       : { applicants: facts.applicants, household: facts.household }),
     callbacks: { offer: `${base}/offers`, decline: `${base}/decline` },
   }
+}
+
+/**
+ * POSTs the application to the lender. 200 carries the answer at once; 202
+ * means "later through the lender API". Anything else throws, so the job is
+ * retried; the delivery id stays the same, so the lender can tell a retry.
+ */
+export async function deliverOverHttp(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
+  const lender = await httpLender(deps, job.lenderId)
+  const facts = await loadApplicationFacts(deps.db, deps.cipher, job.applicationId)
+  if (!facts) {
+    await recordDecline(deps, { ...job, reason: 'withdrawn' })
+    return
+  }
+  const body = partnerApplicationBody(deps.config.PUBLIC_URL, job, facts)
   const response = await postSigned(deps, lender.endpointUrl, lender.secrets, body.deliveryId, body)
   if (response.status === 202) {
     await deps.db

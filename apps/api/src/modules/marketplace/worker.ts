@@ -25,6 +25,21 @@ const { applications, applicationRecipients, consents, lenders, offers, users } 
 async function deliver(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
   const recipient = await pendingRecipient(deps.db, job)
   if (!recipient) return // answered already: a retried job does nothing
+  if (recipient.integration === 'manual') {
+    // Issue 17: a manual lender gets no delivery; the application waits in its portal, which counts as
+    // delivered (the reconciler does not send it again), until a user there answers it.
+    await deps.db
+      .update(applicationRecipients)
+      .set({ deliveredAt: new Date() })
+      .where(
+        and(
+          eq(applicationRecipients.applicationId, job.applicationId),
+          eq(applicationRecipients.lenderId, job.lenderId),
+          isNull(applicationRecipients.deliveredAt),
+        ),
+      )
+    return
+  }
   try {
     if (recipient.integration === 'sandbox') {
       // Issue 15: a company's application is answered by the business decision model.
