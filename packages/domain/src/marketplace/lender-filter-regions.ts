@@ -3,8 +3,9 @@
 // by this table: the 19 regions (maakunnat, with Åland) as they stand since the 2021 changes (Kuhmoinen
 // to Pirkanmaa, Iitti to Päijät-Häme, Heinävesi to North Karelia), and Posti's postal code areas by
 // their ranges. A postal area lies almost always inside one region; the few that cross a border go to
-// the region of their main locality. Check the table against Posti's postal code file and Statistics
-// Finland's municipality-to-region classification when either changes, and move the date.
+// the region of their main locality. Written from the areas' main localities without Posti's file at
+// hand: check it against Posti's postal code file and Statistics Finland's municipality-to-region
+// classification (ADR 030), and again, with a new date, when either changes.
 
 export const REGION_TABLE_DATE = '2025-01-01'
 
