@@ -3,15 +3,12 @@ import {
   type ApplicationKind,
   type CapViolation,
   type CardOfferTerms,
-  DEFAULT_FILTERING,
   deriveApplicationFacts,
   evaluateCardOffer,
   evaluateOffer,
   isBusinessKind,
   type LenderProduct,
   type MatchedApplication,
-  type MatchFacts,
-  matchLender,
   type OfferTerms,
   type SandboxCardPricing,
   sandboxCardDecision,
@@ -24,11 +21,12 @@ import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
 import type { AuthDeps } from '../auth/login-service.ts'
 import { loadApplicationFacts } from './application-facts.ts'
+import { matchingRecipients, type Recipient, storeRecipients } from './lender-matching.ts'
 
 const { applications, applicationRecipients, lenders, offers, offerRejections } = schema
 
 export type MarketplaceDeps = AuthDeps & { cipher: FieldCipher; jobs: JobQueue | null }
-export type Recipient = { id: string; name: string }
+export type { Recipient }
 
 /** Card pricing of a sandbox issuer stored before issuers had their own (an older demo database). */
 const DEFAULT_SANDBOX_CARD: SandboxCardPricing = {
@@ -43,18 +41,6 @@ const DEFAULT_SANDBOX_CARD: SandboxCardPricing = {
 /** How long an offer stands when the lender does not say (days). */
 export const DEFAULT_OFFER_VALID_DAYS = 30
 
-/** The active lenders an application with these facts goes to (product, criteria, each lender's filtering). */
-async function matchingLenders(db: Database, facts: MatchFacts): Promise<Recipient[]> {
-  const candidates = await db
-    .select({ id: lenders.id, name: lenders.name, criteria: lenders.criteria, filtering: lenders.filtering })
-    .from(lenders)
-    .where(eq(lenders.active, true))
-    .orderBy(asc(lenders.name))
-  return candidates
-    .filter((lender) => matchLender(lender.criteria, lender.filtering ?? DEFAULT_FILTERING, facts).matched)
-    .map(({ id, name }) => ({ id, name }))
-}
-
 /**
  * The lenders an application would go to if it were sent now: the review step shows exactly
  * these before sending (issue 14), by the same facts and matching as `receiveApplication`.
@@ -65,7 +51,10 @@ export function previewRecipients(
   application: MatchedApplication | Record<string, unknown>,
   now: Date = new Date(),
 ): Promise<Recipient[]> {
-  return matchingLenders(db, deriveApplicationFacts(kind, application, now).match)
+  return matchingRecipients(db, {
+    side: 'consumer',
+    facts: deriveApplicationFacts(kind, application, now).match,
+  })
 }
 
 /**
@@ -79,14 +68,8 @@ export async function receiveApplication(
 ): Promise<Recipient[]> {
   const facts = await loadApplicationFacts(tx, cipher, applicationId)
   if (!facts) throw new Error('the application to distribute was not found')
-  const matched = await matchingLenders(tx, facts.match)
-  if (matched.length > 0) {
-    await tx
-      .insert(applicationRecipients)
-      .values(matched.map((lender) => ({ applicationId, lenderId: lender.id })))
-      .onConflictDoNothing()
-  }
-  return matched
+  // Issue 17: the lenders' filters and daily caps, by the one matching of lender-matching.ts.
+  return storeRecipients(tx, applicationId, { side: 'consumer', facts: facts.match })
 }
 
 export async function recipientsOf(db: Database, applicationId: string): Promise<Recipient[]> {
