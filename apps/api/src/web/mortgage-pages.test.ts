@@ -1,0 +1,237 @@
+import { MORTGAGE_DATA_STEPS, type MortgageDataStep, stepsFor } from '@lainava/domain'
+import { exampleMortgageSteps as steps } from '@lainava/domain/mortgage/example-application'
+import { Window } from 'happy-dom'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Cookies, loginAs, OUR_CLIENT } from '../test/sessions.ts'
+import { createTestApp } from '../test/test-app.ts'
+
+// Issue 16: the mortgage pages as the server renders them and as their forms post without
+// JavaScript. The web role in-process: needs the production build (npm test builds first).
+
+const ORIGIN = 'http://localhost:3000'
+let ctx: Awaited<ReturnType<typeof createTestApp>>
+beforeAll(async () => {
+  ctx = await createTestApp({ ROLES: 'web,api', PUBLIC_URL: ORIGIN })
+})
+afterAll(async () => {
+  await ctx?.close()
+})
+
+function documentOf(html: string) {
+  const window = new Window()
+  window.document.write(html)
+  return window.document
+}
+
+async function page(path: string, cookies: Cookies = {}) {
+  const response = await ctx.app.inject({ method: 'GET', url: path, cookies })
+  expect(response.statusCode, `${path}: ${response.headers.location ?? ''}`).toBe(200)
+  return documentOf(response.body)
+}
+
+/** A form post as a browser without JavaScript sends it. */
+function post(path: string, fields: Array<[string, string]>, cookies: Cookies) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    cookies,
+    payload: new URLSearchParams(fields).toString(),
+  })
+}
+
+const api = (method: 'POST' | 'PUT', url: string, cookies: Cookies, payload: object) =>
+  ctx.app.inject({ method, url, cookies, headers: OUR_CLIENT, payload })
+
+/** A signed-in person with an application saved up to the identify step. */
+async function filledIn() {
+  const user = await loginAs(ctx.database.db)
+  const start = await api('POST', '/api/v1/mortgage-application', user.cookies, {
+    calculator: steps.calculator,
+    ...steps['mortgage-application'],
+  })
+  expect(start.statusCode).toBe(201)
+  const id = start.json().mortgageApplicationId as string
+  for (const step of MORTGAGE_DATA_STEPS.slice(2)) {
+    const saved = await api(
+      'PUT',
+      `/api/v1/mortgage-application/${id}/steps/${step}`,
+      user.cookies,
+      steps[step],
+    )
+    expect(saved.statusCode, `${step}: ${saved.body}`).toBe(200)
+  }
+  return { ...user, id }
+}
+
+describe('the mortgage form', () => {
+  it('shows the calculator to a signed-out visitor, with the figures of the calculator page', async () => {
+    const document = await page(
+      '/asuntolainahakemus/?price=300000&ownFunds=60000&years=20&repaymentType=annuity',
+    )
+    expect(document.querySelector('main h1')?.textContent).toBe('Asuntolainahakemus')
+    expect(document.querySelector('[data-testid="mortgage-form"]')?.getAttribute('data-step')).toBe(
+      'calculator',
+    )
+    expect(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext')).toBe('Vaihe 1/12')
+    expect(document.querySelector<HTMLInputElement>('input[name="years"]')?.value).toBe('20')
+    expect(document.querySelector('button[type="submit"]')?.textContent).toContain('Kirjaudu')
+  })
+
+  it('sends a signed-out visitor’s valid figures to the login, which returns to the start step', async () => {
+    const response = await post(
+      '/asuntolainahakemus/?step=calculator',
+      [
+        ['step', 'calculator'],
+        ['price', '300000'],
+        ['ownFunds', '60000'],
+        ['years', '20'],
+        ['repaymentType', 'annuity'],
+      ],
+      {},
+    )
+    expect(response.statusCode).toBe(302)
+    const location = new URL(response.headers.location as string, ORIGIN)
+    expect(location.pathname).toBe('/kirjaudu/')
+    expect(location.searchParams.get('returnTo')).toBe(
+      '/asuntolainahakemus/?step=mortgage-application&price=300000&ownFunds=60000&years=20&repaymentType=annuity',
+    )
+  })
+
+  it('renders every step of the path with a co-applicant, with its saved answers', async () => {
+    const { cookies } = await filledIn()
+    const path = stepsFor(true)
+    for (const [index, step] of path.entries()) {
+      const document = await page(`/asuntolainahakemus/?step=${step}`, cookies)
+      const form = document.querySelector('[data-testid="mortgage-form"]')
+      expect(form?.getAttribute('data-step'), step).toBe(step)
+      expect(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext'), step).toBe(
+        `Vaihe ${index + 1}/${path.length}`,
+      )
+      expect(form?.querySelector('h2')?.textContent?.length, step).toBeGreaterThan(0)
+    }
+    const person = await page('/asuntolainahakemus/?step=co-applicant-personal-information', cookies)
+    expect(person.querySelector<HTMLInputElement>('input[name="firstName"]')?.value).toBe(
+      steps['co-applicant-personal-information'].firstName,
+    )
+    const loans = await page('/en/mortgage-form/?step=other-loans', cookies)
+    expect(loans.querySelectorAll('[data-testid="mortgage-loan-row"]').length).toBe(
+      Math.max(steps['other-loans'].loans?.length ?? 0, 1),
+    )
+    // Not yet identified: the last step offers the identification, not the send button.
+    const identify = await page('/asuntolainahakemus/?step=identify', cookies)
+    expect(identify.querySelector('[data-testid="identify-start"]')?.getAttribute('href')).toContain(
+      '/api/v1/identification/start?mortgageApplicationId=',
+    )
+    expect(identify.querySelector('button[value="submit"]')).toBeNull()
+  })
+
+  it('shows a bad step’s field errors beside the fields and in a summary, in Finnish and in English', async () => {
+    const { cookies } = await filledIn()
+    const bad: Array<[string, string]> = [
+      ['step', 'personal-information'],
+      ['firstName', 'Aino'],
+      ['lastName', ''],
+      ['hetu', '131052-308A'],
+      ['email', 'aino@'],
+      ['phone', '040 123 4567'],
+      ['streetAddress', 'Mannerheimintie 1'],
+      ['postalCode', '001'],
+      ['city', 'Helsinki'],
+      ['citizenship', 'FI'],
+    ]
+    const messages: Record<string, string[]> = {}
+    for (const path of ['/asuntolainahakemus/', '/en/mortgage-form/']) {
+      const response = await post(`${path}?step=personal-information`, bad, cookies)
+      expect(response.statusCode, path).toBe(400)
+      const document = documentOf(response.body)
+      const summary = document.querySelector('[data-testid="mortgage-error-summary"]')
+      const links = [...(summary?.querySelectorAll('a') ?? [])].map((link) => link.getAttribute('href'))
+      expect(links, path).toEqual(
+        expect.arrayContaining([
+          '#mortgage-lastName',
+          '#mortgage-hetu',
+          '#mortgage-email',
+          '#mortgage-postalCode',
+        ]),
+      )
+      // Beside the field: its error, and the field says it is invalid.
+      const hetu = document.querySelector('#mortgage-hetu')
+      expect(hetu?.getAttribute('aria-invalid'), path).toBe('true')
+      const hetuError = document.querySelector('#mortgage-hetu-error')?.textContent ?? ''
+      messages[path] = [hetuError, document.querySelector('#mortgage-postalCode-error')?.textContent ?? '']
+      // What was typed stays in the form.
+      expect(document.querySelector<HTMLInputElement>('#mortgage-hetu')?.value).toBe('131052-308A')
+    }
+    expect(messages['/asuntolainahakemus/']).toEqual([
+      'Henkilötunnus ei ole oikein.',
+      'Postinumerossa on viisi numeroa.',
+    ])
+    expect(messages['/en/mortgage-form/']?.[0]).toMatch(/identity code/i)
+    expect(messages['/en/mortgage-form/']?.[0]).not.toBe(messages['/asuntolainahakemus/']?.[0])
+  })
+
+  it('saves a good step and goes on to the next one on the path', async () => {
+    const { cookies } = await filledIn()
+    const step: MortgageDataStep = 'household-information'
+    const response = await post(
+      `/asuntolainahakemus/?step=${step}`,
+      [
+        ['step', step],
+        ['adults', '2'],
+        ['children', '1'],
+        ['childMaintenanceCosts', '0'],
+        ['otherHousingCosts', '120'],
+      ],
+      cookies,
+    )
+    expect(response.statusCode).toBe(302)
+    expect(response.headers.location).toBe('/asuntolainahakemus/?step=work-details')
+    const back = await page(`/asuntolainahakemus/?step=${step}`, cookies)
+    expect(back.querySelector<HTMLInputElement>('input[name="otherHousingCosts"]')?.value).toBe('120')
+  })
+})
+
+describe('the mortgage status page', () => {
+  it('sends a signed-out visitor to the login and back', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/tarjoukseni/' })
+    expect(response.statusCode).toBe(302)
+    expect(response.headers.location).toBe(`/kirjaudu/?returnTo=${encodeURIComponent('/tarjoukseni/')}`)
+  })
+
+  it('says so when the person has sent no application', async () => {
+    const { cookies } = await loginAs(ctx.database.db)
+    const document = await page('/en/mortgage-application-status/', cookies)
+    expect(document.querySelector('main h1')?.textContent).toBe('My mortgage offers')
+    expect(document.querySelector('[data-testid="mortgage-status-none"]')).not.toBeNull()
+    expect(document.querySelector('meta[name="robots"]')).toBeNull()
+  })
+
+  it('refuses another person’s application: logged out and sent to the forbidden page (spec §6)', async () => {
+    const owner = await filledIn()
+    const other = await loginAs(ctx.database.db)
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/tarjoukseni/?id=${owner.id}`,
+      cookies: other.cookies,
+    })
+    expect(response.statusCode).toBe(302)
+    expect(response.headers.location).toBe('/forbidden/')
+    const cleared = [response.headers['set-cookie']].flat().join('\n')
+    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/)
+    // The session is over: the same cookies no longer open the page.
+    const again = await ctx.app.inject({ method: 'GET', url: '/tarjoukseni/', cookies: other.cookies })
+    expect(again.statusCode).toBe(302)
+    expect(again.headers.location).toContain('/kirjaudu/')
+  })
+
+  it('shows no ESIS of an offer that is not the person’s', async () => {
+    const { cookies } = await loginAs(ctx.database.db)
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/tarjoukseni/esis/00000000-0000-4000-8000-000000000000/',
+      cookies,
+    })
+    expect(response.statusCode).toBe(404)
+  })
+})
