@@ -2,6 +2,9 @@ import type { ApplicationOffersView, OfferView } from '@lainava/api-client'
 import type { Content } from '@lainava/content'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import type { CompanyDetails } from '@lainava/domain/company'
+import type { IdentificationStatus } from '@lainava/domain/identification'
+import type { LenderInsights } from '@lainava/domain/lender-insights'
+import type { LenderWorkspace } from '@lainava/domain/lender-portal'
 import type {
   MortgageApplicationView,
   MortgageEsis,
@@ -11,8 +14,6 @@ import type {
   MortgageSubmitted,
 } from '@lainava/domain/mortgage/api'
 import type { MortgageDataStep } from '@lainava/domain/mortgage/steps'
-import type { LenderInsights } from '@lainava/domain/lender-insights'
-import type { LenderWorkspace } from '@lainava/domain/lender-portal'
 import { createContext } from 'react-router'
 
 // What the server process gives every loader and action (built in
@@ -219,6 +220,14 @@ export type WebServices = {
     /** An offer's ESIS data; null when the offer is not the person's. */
     esis(input: { userId: string; language: string; offerId: string }): Promise<MortgageEsis | null>
     accept(input: { userId: string; language: string; offerId: string }): Promise<{ ok: true } | Failure>
+  }
+  /** Issue 16 item 5 (ADR 024): strong identification of a mortgage application's lead applicant. */
+  identification: {
+    /** The person's mortgage application (this one, else the latest) and its identification; null when none is theirs. */
+    status(input: {
+      userId: string
+      mortgageApplicationId: string | null
+    }): Promise<IdentificationStatus | null>
   }
   offers: {
     list(userId: string): Promise<ApplicationOffersView[]>

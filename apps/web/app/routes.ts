@@ -77,6 +77,8 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   businessLoanForm: 'features/business/business-loan-route.tsx',
   factoringForm: 'features/business/factoring-route.tsx',
   offers: 'features/offers/offers-route.tsx',
+  bankIdAuthentication: 'features/identification/bank-id-route.tsx',
+  identificationStatus: 'features/identification/identification-status-route.tsx',
   lenders: 'features/lenders/lenders-route.tsx',
   offer: 'features/offers/offer-route.tsx',
   blog: 'features/content/blog-route.tsx',

@@ -44,6 +44,7 @@ import { previewBusinessRecipients } from '../modules/business/business-marketpl
 import { lookupCompanyForClient } from '../modules/business/company-lookup.ts'
 import { readSmeConfig } from '../modules/business/sme-config.ts'
 import { sendContactMessage } from '../modules/contact/contact-service.ts'
+import { identificationWebServices } from '../modules/identification/web-services.ts'
 import { lenderInsights } from '../modules/lender/insights-service.ts'
 import { lenderMemberOf } from '../modules/lender/lender-access.ts'
 import { previewRecipients } from '../modules/marketplace/marketplace.ts'
@@ -327,6 +328,7 @@ export function createWebServices(services: Services): WebServices {
       },
     },
     mortgage: mortgageWebServices(services),
+    identification: identificationWebServices(services),
     offers: {
       list: (userId) => listApplicationOffers(db, userId),
       async get(userId, offerId) {
