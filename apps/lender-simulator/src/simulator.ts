@@ -33,6 +33,12 @@ export type SimulatorOptions = {
   personalGuaranteeFrom?: number
   /** A careless issuer: answers card applications with loan terms (to test that Lainava refuses them). */
   loanTermsForCards?: boolean
+  /**
+   * Mortgage applications (issue 16): the bank's margin in percent over `mortgageEuribor` (percent). In
+   * callback mode the bank first says it is processing the application, then posts its offer.
+   */
+  mortgageMargin?: number
+  mortgageEuribor?: number
 }
 
 export type SimulatorStats = {
@@ -52,6 +58,36 @@ export type RunningSimulator = { url: string; stats: SimulatorStats; server: Ser
 function answerFor(options: SimulatorOptions, application: PartnerApplication): PartnerAnswer {
   if (application.loan.amount < options.minAmount)
     return { decision: 'decline', reason: 'amount below our minimum' }
+  if (application.mortgage) {
+    const { loan } = application.mortgage
+    return {
+      decision: 'offer',
+      offer: {
+        amount: Math.min(loan.loanAmount, options.maxAmount),
+        months: loan.years * 12,
+        repaymentType: loan.repaymentType as 'annuity',
+        referenceRate: 'euribor-12',
+        referenceRateValue: options.mortgageEuribor ?? 2.245,
+        margin: options.mortgageMargin ?? 0.6,
+        openingFee: options.openingFee,
+        monthlyFee: options.monthlyFee,
+        validDays: 30,
+        reference: `SIM-${application.applicationId.slice(0, 8)}`,
+        esis: {
+          valuationFee: 200,
+          arrangementFee: 0,
+          collateralFee: 75,
+          earlyRepayment: 'Ennenaikainen takaisinmaksu ilman korvausta viitekorkosidonnaisena.',
+          insuranceRequired: false,
+          insurance: null,
+          collateral: 'Asunto-osakkeet',
+          stateGuarantee: false,
+          reflectionDays: 14,
+          contact: 'asuntolainat@simulaattori.invalid',
+        },
+      },
+    }
+  }
   if (application.card && !options.loanTermsForCards) {
     // A card issuer answers with card terms; the card type asked for, or a Visa when any will do.
     const asked = application.card.cardTypePreference
@@ -117,9 +153,20 @@ export function startSimulator(
   const timers = new Set<NodeJS.Timeout>()
 
   async function postCallback(application: PartnerApplication, answer: PartnerAnswer) {
-    const target = answer.decision === 'offer' ? application.callbacks.offer : application.callbacks.decline
+    const mortgage = application.callbacks.mortgageOffer && application.callbacks.mortgageStatus
+    let target = answer.decision === 'offer' ? application.callbacks.offer : application.callbacks.decline
+    if (mortgage && answer.decision === 'offer') target = application.callbacks.mortgageOffer ?? target
     const body = answer.decision === 'offer' ? answer.offer : { reason: answer.reason }
     try {
+      // A bank first says it is processing the mortgage application (issue 16).
+      if (mortgage && application.callbacks.mortgageStatus) {
+        const status = await fetch(application.callbacks.mortgageStatus, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ status: 'processing' }),
+        })
+        stats.callbacks.push({ applicationId: application.applicationId, status: status.status, body: null })
+      }
       const response = await fetch(target, {
         method: 'POST',
         headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' },

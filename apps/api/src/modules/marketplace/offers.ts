@@ -1,7 +1,7 @@
 import type { ApplicationOffersView, LenderAnswerStatus, OfferStatus, OfferView } from '@lainava/api-client'
 import { type Database, schema } from '@lainava/db'
 import { type ApplicationKind, CARD_TYPES, type CardType, roundHalfUp } from '@lainava/domain'
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import { QUEUES } from '../../jobs/job-queue.ts'
 import type { MarketplaceDeps } from './marketplace.ts'
@@ -71,7 +71,14 @@ export async function listApplicationOffers(
   const owned = await db
     .select()
     .from(applications)
-    .where(and(eq(applications.userId, userId), isNull(applications.anonymisedAt)))
+    // Mortgage applications have their own status page and banks' intermediate answers (issue 16).
+    .where(
+      and(
+        eq(applications.userId, userId),
+        isNull(applications.anonymisedAt),
+        ne(applications.kind, 'mortgage'),
+      ),
+    )
     .orderBy(desc(applications.createdAt))
   if (owned.length === 0) return []
   const ids = owned.map((application) => application.id)

@@ -1,5 +1,9 @@
 import { type Database, schema } from '@lainava/db'
-import type { PartnerApplication } from '@lainava/domain/marketplace/partner-protocol'
+import { roundHalfUp } from '@lainava/domain'
+import {
+  type PartnerApplication,
+  PartnerMortgageOfferSchema,
+} from '@lainava/domain/marketplace/partner-protocol'
 import {
   type MortgageBankProfile,
   type MortgageFacts,
@@ -10,10 +14,19 @@ import {
   sandboxMortgageDecision,
 } from '@lainava/domain/mortgage/bank-pricing'
 import { and, asc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { jobId, QUEUES } from '../../jobs/job-queue.ts'
+import { signingSecretsOf } from '../marketplace/lender-credentials.ts'
 import type { DeliveryJob, MarketplaceDeps, Recipient } from '../marketplace/marketplace.ts'
-import { recordMortgageDecline, recordMortgageOffer, recordMortgageStatus } from './mortgage-answers.ts'
+import { postSigned } from '../marketplace/partner-client.ts'
+import {
+  type MortgageOfferInput,
+  recordMortgageDecline,
+  recordMortgageOffer,
+  recordMortgageStatus,
+} from './mortgage-answers.ts'
 import { loadMortgageApplication, type StoredMortgageApplication } from './mortgage-facts.ts'
 
 const { applicationRecipients, lenders } = schema
@@ -221,17 +234,78 @@ export function mortgagePartnerBody(publicUrl: string, job: DeliveryJob, stored:
   return body
 }
 
-export type HttpDelivery = (
+const ImmediateMortgageAnswerSchema = z.discriminatedUnion('decision', [
+  z.object({ decision: z.literal('offer'), offer: PartnerMortgageOfferSchema }),
+  z.object({ decision: z.literal('decline'), reason: z.string().max(200).optional() }),
+])
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** A bank's terms in the partner API's units (percent) as the offer is stored (fractions). */
+export function offerFromPartner(offer: z.output<typeof PartnerMortgageOfferSchema>): MortgageOfferInput {
+  const { referenceRateValue, margin, fixedPeriodYears, ...terms } = offer
+  return {
+    ...terms,
+    referenceRateValue: roundHalfUp(referenceRateValue / 100, 6),
+    margin: roundHalfUp(margin / 100, 6),
+    nominalRate: roundHalfUp((referenceRateValue + margin) / 100, 6),
+    fixedPeriodYears: terms.referenceRate === 'fixed-period' ? (fixedPeriodYears ?? null) : null,
+  }
+}
+
+/**
+ * POSTs the mortgage application to an HTTP bank, signed as every partner request. 200 carries the
+ * answer at once (mortgage terms or a decline), 202 means "later, through the lender API"; anything
+ * else throws, so the job is retried with the same delivery id. Terms we refuse at once count as the
+ * bank's decline (retrying would send the personal data again for the same answer).
+ */
+async function deliverMortgageOverHttp(
   deps: MarketplaceDeps,
   job: DeliveryJob,
+  bank: Bank,
   body: PartnerApplication,
-) => Promise<void>
+): Promise<void> {
+  const secrets = signingSecretsOf(deps.cipher, bank)
+  if (!bank.endpointUrl || secrets.length === 0) throw new Error('HTTP lender without endpoint or secret')
+  const response = await postSigned(deps, bank.endpointUrl, secrets, body.deliveryId, body)
+  if (response.status === 202) {
+    await deps.db
+      .update(applicationRecipients)
+      .set({ deliveredAt: new Date() })
+      .where(
+        and(
+          eq(applicationRecipients.applicationId, job.applicationId),
+          eq(applicationRecipients.lenderId, job.lenderId),
+        ),
+      )
+    return
+  }
+  if (response.status !== 200) throw new Error(`lender endpoint answered HTTP ${response.status}`)
+  const parsed = ImmediateMortgageAnswerSchema.safeParse(parseJson(response.body))
+  if (!parsed.success) throw new Error('lender endpoint answered with an unreadable body')
+  const answer = parsed.data
+  if (answer.decision === 'decline') {
+    await recordMortgageDecline(deps, { ...job, reason: answer.reason ?? 'declined' })
+    return
+  }
+  try {
+    await recordMortgageOffer(deps, { ...job, offer: offerFromPartner(answer.offer) })
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'UNPROCESSABLE') throw error
+    await recordMortgageDecline(deps, { ...job, reason: 'offer-rejected' })
+  }
+}
 
 /** The worker's delivery of a mortgage application to one bank (sandbox or HTTP). */
 export async function deliverMortgage(
   deps: MarketplaceDeps,
   job: DeliveryJob,
-  http: HttpDelivery,
   now: Date = new Date(),
 ): Promise<void> {
   const [row] = await deps.db
@@ -256,5 +330,5 @@ export async function deliverMortgage(
     await recordMortgageDecline(deps, { ...job, reason: 'withdrawn' })
     return
   }
-  await http(deps, job, mortgagePartnerBody(deps.config.PUBLIC_URL, job, stored))
+  await deliverMortgageOverHttp(deps, job, row.bank, mortgagePartnerBody(deps.config.PUBLIC_URL, job, stored))
 }

@@ -27,6 +27,7 @@ import {
   recordMortgageOffer,
   recordMortgageStatus,
 } from './mortgage-answers.ts'
+import { offerFromPartner } from './mortgage-delivery.ts'
 import { readMortgageApplication, saveMortgageStep, startMortgageApplication } from './mortgage-service.ts'
 import { acceptMortgageOffer, mortgageEsis, mortgageStatus } from './mortgage-status.ts'
 import { submitMortgageApplication } from './mortgage-submit.ts'
@@ -309,18 +310,11 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
     },
     async (request, reply) => {
       const lender = await requireLenderApiKey(db, request)
-      const { referenceRateValue, margin, fixedPeriodYears, ...terms } = request.body
       try {
         const offer = await recordMortgageOffer(deps, {
           applicationId: request.params.applicationId,
           lenderId: lender.id,
-          offer: {
-            ...terms,
-            referenceRateValue: referenceRateValue / 100,
-            margin: margin / 100,
-            nominalRate: Math.round((referenceRateValue + margin) * 10_000) / 1_000_000,
-            fixedPeriodYears: terms.referenceRate === 'fixed-period' ? (fixedPeriodYears ?? null) : null,
-          },
+          offer: offerFromPartner(request.body),
         })
         return reply.status(201).send({
           offerId: offer.id,
