@@ -4,7 +4,14 @@ import type { FieldProblem } from '@lainava/domain/api-error'
 import type { CompanyDetails } from '@lainava/domain/company'
 import type { IdentificationStatus } from '@lainava/domain/identification'
 import type { LenderInsights } from '@lainava/domain/lender-insights'
-import type { LenderWorkspace } from '@lainava/domain/lender-portal'
+import type {
+  HetuReveal,
+  LenderApplicationDetail,
+  LenderUser,
+  LenderWorkspace,
+  OfferResult,
+  ReceivedApplicationList,
+} from '@lainava/domain/lender-portal'
 import type {
   MortgageApplicationView,
   MortgageEsis,
@@ -69,6 +76,9 @@ export type LenderProfile = {
   maxMonths: number
   minAge: number
 }
+
+/** A lender portal call: the session's cookies (the organisation comes from them) and the page's language. */
+export type LenderCall = { cookieHeader: string | null; language: string }
 
 export type WebServices = {
   brandName: string
@@ -176,6 +186,21 @@ export type WebServices = {
   lenderPortal: {
     /** The lender user's organisation and role; null for anyone else (the portal's gate). */
     workspace(cookieHeader: string | null): Promise<LenderWorkspace | null>
+    /** Received applications by the list's query parameters (LenderApplicationFiltersSchema). */
+    applications(input: LenderCall & { query: unknown }): Promise<ReceivedApplicationList | Failure>
+    /** One received application as delivered (henkilötunnus hidden); another lender's is a 404 failure. */
+    application(input: LenderCall & { applicationId: string }): Promise<LenderApplicationDetail | Failure>
+    /** The henkilötunnus, on the user's deliberate request (audited). */
+    revealHetu(input: LenderCall & { applicationId: string }): Promise<HetuReveal | Failure>
+    /** A manual lender's offer (ManualOfferInputSchema, the rate in percent); over a cap: a 422 failure. */
+    makeOffer(input: LenderCall & { applicationId: string; offer: unknown }): Promise<OfferResult | Failure>
+    decline(input: LenderCall & { applicationId: string; reason: unknown }): Promise<{ ok: true } | Failure>
+    withdraw(input: LenderCall & { offerId: string }): Promise<{ ok: true } | Failure>
+    /** The organisation's users and their management: lender-admins only (others: a 403 failure). */
+    users(input: LenderCall): Promise<LenderUser[] | Failure>
+    invite(input: LenderCall & { email: unknown; lenderRole: unknown }): Promise<LenderUser | Failure>
+    changeRole(input: LenderCall & { userId: string; lenderRole: unknown }): Promise<LenderUser | Failure>
+    removeUser(input: LenderCall & { userId: string }): Promise<{ ok: true } | Failure>
   }
   lenderInsights: {
     /** The signed-in lender user's organisation's figures (issue 17); 403 for anyone else. */

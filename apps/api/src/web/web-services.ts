@@ -51,6 +51,7 @@ import { previewRecipients } from '../modules/marketplace/marketplace.ts'
 import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
 import { deleteAccount, getConsents, updateConsents } from '../modules/users/user-service.ts'
 import type { Services } from '../services.ts'
+import { lenderPortalWebServices } from './lender-portal-web-services.ts'
 import { mortgageWebServices } from './mortgage-web-services.ts'
 
 /** The services the web's loaders and actions use, with failures as values in the user's language. */
@@ -311,22 +312,7 @@ export function createWebServices(services: Services): WebServices {
         return { ok: true, insights: await lenderInsights(db, member.lenderId, period.data) }
       },
     },
-    lenderPortal: {
-      async workspace(cookieHeader) {
-        const member = await lenderMemberOf(
-          db,
-          await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE)),
-        )
-        return member
-          ? {
-              lenderId: member.lenderId,
-              lenderName: member.lenderName,
-              integration: member.integration,
-              lenderRole: member.lenderRole,
-            }
-          : null
-      },
-    },
+    lenderPortal: lenderPortalWebServices(services),
     mortgage: mortgageWebServices(services),
     identification: identificationWebServices(services),
     offers: {
