@@ -288,7 +288,8 @@ export async function recordOffer(
   // (`other`: any), never loan offers.
   const wrongCard =
     isCardOffer(offer) && cardType !== null && cardType !== 'other' && offer.cardType !== cardType
-  if ((kind === 'credit-card') !== isCardOffer(offer) || wrongCard) {
+  // Issue 16: a mortgage application takes a bank's mortgage terms on the mortgage lender paths only.
+  if ((kind === 'credit-card') !== isCardOffer(offer) || wrongCard || kind === 'mortgage') {
     throw new AppError('UNPROCESSABLE', 'These terms are for another product than the application.', {
       reason: 'OFFER_WRONG_PRODUCT',
       messageKey: 'cards.api.offerWrongProduct',
@@ -345,6 +346,7 @@ export async function notifyProgress(deps: MarketplaceDeps, applicationId: strin
   if (!deps.jobs) return
   const [state] = await deps.db
     .select({
+      kind: applications.kind,
       pending: sql<number>`count(*) filter (where ${applicationRecipients.status} = 'pending')::int`,
       offered: sql<number>`count(*) filter (where ${applicationRecipients.status} = 'offered')::int`,
       firstNotified: applications.firstOffersNotifiedAt,
@@ -354,7 +356,8 @@ export async function notifyProgress(deps: MarketplaceDeps, applicationId: strin
     .leftJoin(applicationRecipients, eq(applicationRecipients.applicationId, applications.id))
     .where(eq(applications.id, applicationId))
     .groupBy(applications.id)
-  if (!state) return
+  // Issue 16: a mortgage applicant is e-mailed on each bank's change instead (the mortgage module).
+  if (!state || state.kind === 'mortgage') return
   if (state.offered > 0 && !state.firstNotified) {
     await deps.jobs.send(QUEUES.notification, `${applicationId}:first-offers`, {
       applicationId,

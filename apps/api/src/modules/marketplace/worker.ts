@@ -6,6 +6,8 @@ import { AppError } from '../../app-error.ts'
 import { type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
 import { answerAsBusinessSandbox, isBusinessApplication } from '../business/business-marketplace.ts'
 import { offersEmail } from '../email/templates.ts'
+import { type MortgageStatusJob, sendMortgageStatusEmail } from '../mortgage/mortgage-answers.ts'
+import { deliverMortgage, isMortgageApplication } from '../mortgage/mortgage-delivery.ts'
 import {
   answerAsSandbox,
   type DeliveryJob,
@@ -23,6 +25,16 @@ const { applications, applicationRecipients, consents, lenders, offers, users } 
 // crash left unsent (sending is idempotent by job key).
 
 async function deliver(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
+  // Issue 16: a bank answers a mortgage application in steps, past `pending` (the mortgage module).
+  if (await isMortgageApplication(deps.db, job.applicationId)) {
+    try {
+      await deliverMortgage(deps, job)
+    } catch (error) {
+      if (error instanceof AppError && error.options.reason === 'ALREADY_ANSWERED') return
+      throw error
+    }
+    return
+  }
   const recipient = await pendingRecipient(deps.db, job)
   if (!recipient) return // answered already: a retried job does nothing
   if (recipient.integration === 'manual') {
@@ -164,7 +176,9 @@ export async function startMarketplaceWorker(
 ): Promise<() => Promise<void>> {
   await deps.jobs.work<DeliveryJob>(QUEUES.delivery, (data) => deliver(deps, data))
   await deps.jobs.work<{ offerId: string }>(QUEUES.acceptance, (data) => notifyLenderOfAcceptance(deps, data))
-  await deps.jobs.work<NotificationJob>(QUEUES.notification, (data) => notifyApplicant(deps, data))
+  await deps.jobs.work<NotificationJob | MortgageStatusJob>(QUEUES.notification, (data) =>
+    data.kind === 'mortgage-status' ? sendMortgageStatusEmail(deps, data) : notifyApplicant(deps, data),
+  )
   let running: Promise<void> | null = null
   const tick = () => {
     running ??= reconcile(deps)
