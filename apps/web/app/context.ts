@@ -69,7 +69,8 @@ export type LenderProfile = {
   slug: string
   name: string
   description: string
-  products: LenderProduct[]
+  /** What the lender offers; `mortgage`: a bank with mortgage criteria (issue 16). */
+  products: Array<LenderProduct | 'mortgage'>
   minAmount: number
   maxAmount: number
   minMonths: number

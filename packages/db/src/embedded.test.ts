@@ -8,7 +8,13 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase } from './client.ts'
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts'
 import { lenders } from './schema.ts'
-import { DEMO_BUSINESS_LENDERS, DEMO_LENDERS, DEMO_MANUAL_LENDERS, seedDemoData } from './seed.ts'
+import {
+  DEMO_BUSINESS_LENDERS,
+  DEMO_LENDERS,
+  DEMO_MANUAL_LENDERS,
+  DEMO_MORTGAGE_BANKS,
+  seedDemoData,
+} from './seed.ts'
 
 // These tests are about the embedded database itself, so they run whatever DATABASE_URL says.
 const clientModule = fileURLToPath(new URL('./client.ts', import.meta.url))
@@ -53,9 +59,14 @@ describe('embedded PostgreSQL (PGlite)', () => {
     const second = await openDatabase({ dataDir: dir })
     await second.migrate()
     const [row] = await second.db.select({ count: sql<number>`count(*)::int` }).from(lenders)
-    // The consumer lenders and card issuers, the business lenders and factoring companies, and the
-    // manual lender (issue 17).
-    expect(row?.count).toBe(DEMO_LENDERS.length + DEMO_BUSINESS_LENDERS.length + DEMO_MANUAL_LENDERS.length)
+    // The consumer lenders and card issuers, the business lenders and factoring companies, the
+    // manual lender (issue 17) and the mortgage banks (issue 16).
+    expect(row?.count).toBe(
+      DEMO_LENDERS.length +
+        DEMO_BUSINESS_LENDERS.length +
+        DEMO_MANUAL_LENDERS.length +
+        DEMO_MORTGAGE_BANKS.length,
+    )
     await second.close()
   })
 

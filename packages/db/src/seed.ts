@@ -1,6 +1,7 @@
 import { DEMO_MANUAL_LENDERS } from '@lainava/domain/lender-portal'
 import { DEMO_BUSINESS_LENDERS } from '@lainava/domain/marketplace/demo-business-lenders'
 import { DEMO_LENDERS } from '@lainava/domain/marketplace/demo-lenders'
+import { DEMO_MORTGAGE_BANKS } from '@lainava/domain/mortgage/demo-banks'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
 import { lenders } from './schema.ts'
@@ -9,7 +10,7 @@ import { lenders } from './schema.ts'
 // representative example is computed from their pricing). The sandbox lenders answer from a
 // deterministic decision model (`sandboxDecision`) after their own delay, so offers arrive over time.
 
-export { DEMO_BUSINESS_LENDERS, DEMO_LENDERS, DEMO_MANUAL_LENDERS }
+export { DEMO_BUSINESS_LENDERS, DEMO_LENDERS, DEMO_MANUAL_LENDERS, DEMO_MORTGAGE_BANKS }
 
 /**
  * Adds the demo lenders to a database that has none; running it again changes
@@ -27,7 +28,8 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
           and(eq(lenders.slug, lender.slug), eq(lenders.integration, 'sandbox'), isNull(lenders.sandbox)),
         )
     }
-    // Issue 15: a demo database from before the business side gets the business demo lenders.
+    // Issue 15: a demo database from before the business side gets the business demo lenders (and,
+    // issue 16, the mortgage banks).
     const [demo] = await db
       .select({ id: lenders.id })
       .from(lenders)
@@ -35,7 +37,7 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
     if (demo) {
       await db
         .insert(lenders)
-        .values([...businessRows(), ...manualRows()])
+        .values([...businessRows(), ...manualRows(), ...mortgageRows()])
         .onConflictDoNothing({ target: lenders.slug })
     }
     return { seeded: false }
@@ -50,6 +52,7 @@ export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
       })),
       ...businessRows(),
       ...manualRows(),
+      ...mortgageRows(),
     ])
     .onConflictDoNothing({ target: lenders.slug })
   return { seeded: true }
@@ -75,6 +78,15 @@ function manualRows() {
       regions: [...lender.criteria.regions],
     },
     integration: 'manual' as const,
+    filtering: { acceptingApplications: true, excludedPurposes: [] },
+  }))
+}
+
+/** Issue 16: the mortgage banks, with their mortgage criteria and sandbox pricing and timeline. */
+function mortgageRows() {
+  return DEMO_MORTGAGE_BANKS.map((bank) => ({
+    ...bank,
+    integration: 'sandbox' as const,
     filtering: { acceptingApplications: true, excludedPurposes: [] },
   }))
 }

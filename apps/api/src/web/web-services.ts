@@ -11,6 +11,7 @@ import {
   MATCHED_APPLICATION_SCHEMAS,
 } from '@lainava/domain'
 import { InsightsQuerySchema } from '@lainava/domain/lender-insights'
+import { mortgageCriteriaOf } from '@lainava/domain/mortgage/bank-pricing'
 import { catalogueLocale } from '@lainava/i18n'
 import { asc, eq } from 'drizzle-orm'
 import type { Failure, LoginSuccess, WebServices } from '../../../web/app/context.ts'
@@ -290,7 +291,7 @@ export function createWebServices(services: Services): WebServices {
           .orderBy(asc(schema.lenders.name))
         return rows.map(({ criteria, ...lender }) => ({
           ...lender,
-          products: criteria.products,
+          products: [...criteria.products, ...(mortgageCriteriaOf(criteria) ? (['mortgage'] as const) : [])],
           minAmount: criteria.minAmount,
           maxAmount: criteria.maxAmount,
           minMonths: criteria.minMonths,

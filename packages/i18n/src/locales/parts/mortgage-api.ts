@@ -2,6 +2,7 @@
 // bank's answer. fi is the source; sv and en must have the same keys.
 
 export const fi = {
+  'lenders.product.mortgage': 'asuntolaina',
   'mortgage.api.notFound': 'Asuntolainahakemusta ei löytynyt.',
   'mortgage.api.forbidden': 'Tämä asuntolainahakemus kuuluu toiselle käyttäjälle.',
   'mortgage.api.stepNotOnPath':
@@ -39,6 +40,7 @@ export const fi = {
 } as const
 
 export const sv: { readonly [K in keyof typeof fi]: string } = {
+  'lenders.product.mortgage': 'bostadslån',
   'mortgage.api.notFound': 'Bolåneansökan hittades inte.',
   'mortgage.api.forbidden': 'Den här bolåneansökan hör till en annan användare.',
   'mortgage.api.stepNotOnPath':
@@ -75,6 +77,7 @@ export const sv: { readonly [K in keyof typeof fi]: string } = {
 }
 
 export const en: { readonly [K in keyof typeof fi]: string } = {
+  'lenders.product.mortgage': 'mortgage',
   'mortgage.api.notFound': 'The mortgage application was not found.',
   'mortgage.api.forbidden': 'This mortgage application belongs to another user.',
   'mortgage.api.stepNotOnPath':
