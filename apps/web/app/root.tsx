@@ -46,7 +46,9 @@ export async function loader({ url, request, context }: Route.LoaderArgs): Promi
     lang,
     messages: pickMessages(fallback ? messagesFor(fallback) : messages, scope),
     coreMessages: fallback ? pickMessages(OWN_MESSAGES[lang] as CoreMessages, scope) : null,
-    navigation: siteNavigation(content, lang, createTranslator(lang, messages)),
+    navigation: siteNavigation(content, lang, createTranslator(lang, messages), {
+      signedIn: user?.role === 'consumer',
+    }),
     brandName,
     company,
     publicUrl,

@@ -86,9 +86,7 @@ describe('pages not for search engines', () => {
       '/coming-soon/',
       '/en/demo/',
       '/sv/test/',
-      '/asuntolainahakemus/',
       '/arvonnat/',
-      '/en/mortgage-form/',
       // The countries that are not active yet: their landing, forms and login.
       '/dk-da/',
       '/dk-da/lainahakemus/',

@@ -23,6 +23,7 @@ export const SITEMAP_SCREENS: readonly ScreenName[] = [
   'creditCardForm',
   'businessLoanForm',
   'factoringForm',
+  'mortgageForm',
   'lenders',
   ...STATIC_SCREENS,
 ]

@@ -57,6 +57,17 @@ describe('site navigation', () => {
     expect(header.every((group) => group.links.length > 0)).toBe(true)
   })
 
+  it('links the mortgage form for everyone and the mortgage status page only signed in (issue 16)', () => {
+    const mortgageLinks = (signedIn: boolean) =>
+      siteNavigation(content, 'en', createTranslator('en', messagesFor('en')), { signedIn })
+        ?.header.find((group) => group.id === 'mortgage')
+        ?.links.map((link) => link.href)
+    expect(mortgageLinks(false)).toContain('/en/mortgage-form/')
+    expect(mortgageLinks(false)).toContain(pathFor('mortgageCalculator', 'en'))
+    expect(mortgageLinks(false)).not.toContain('/en/mortgage-application-status/')
+    expect(mortgageLinks(true)).toContain('/en/mortgage-application-status/')
+  })
+
   it('has no content menu in a language without the content site', () => {
     expect(siteNavigation(content, 'da', createTranslator('da', messagesFor('da')))).toBeNull()
   })

@@ -51,10 +51,12 @@ const SCREEN_LINKS: ReadonlyArray<readonly [GroupId, ScreenName, MessageKey]> = 
   ['loans', 'consumerLoanForm', 'nav.applyLoan'],
   ['business', 'businessLoanForm', 'nav.applyBusinessLoan'],
   ['business', 'factoringForm', 'nav.applyFactoring'],
+  ['mortgage', 'mortgageForm', 'nav.applyMortgage'],
   ['cards', 'creditCardForm', 'nav.applyCard'],
   ['services', 'consumerLoanForm', 'nav.applyLoan'],
   ['services', 'creditCardForm', 'nav.applyCard'],
   ['services', 'businessLoanForm', 'nav.applyBusinessLoan'],
+  ['services', 'mortgageForm', 'nav.applyMortgage'],
   ['guide', 'blog', 'blog.title'],
   ['guide', 'glossary', 'glossary.title'],
   ['guide', 'faq', 'faq.title'],
@@ -86,12 +88,22 @@ export function placeOf(page: Pick<ContentPage, 'screen' | 'param' | 'kind' | 'p
   return place ? { group: place[1], order: SCREEN_ORDER.length + index } : null
 }
 
-export function siteNavigation(content: Content, lang: string, t: Translate): SiteNavigation | null {
+/** Links only a signed-in consumer has use for (issue 16: the mortgage status page). */
+const SIGNED_IN_LINKS: ReadonlyArray<readonly [GroupId, ScreenName, MessageKey]> = [
+  ['mortgage', 'mortgageStatus', 'nav.mortgageStatus'],
+]
+
+export function siteNavigation(
+  content: Content,
+  lang: string,
+  t: Translate,
+  options: { signedIn?: boolean } = {},
+): SiteNavigation | null {
   if (!(FINLAND_LANGUAGES as readonly string[]).includes(lang)) return null
   const links = new Map<GroupId, NavLink[]>()
   const add = (group: GroupId, link: NavLink) => links.set(group, [...(links.get(group) ?? []), link])
 
-  for (const [group, screen, label] of SCREEN_LINKS)
+  for (const [group, screen, label] of [...SCREEN_LINKS, ...(options.signedIn ? SIGNED_IN_LINKS : [])])
     add(group, { label: t(label), href: pathFor(screen, lang) })
   const pages = content.pages
     .filter((page) => page.lang === lang)
