@@ -16,6 +16,7 @@ import { authRoutes } from './modules/auth/routes.ts'
 import { businessRoutes } from './modules/business/routes.ts'
 import { contactRoutes } from './modules/contact/routes.ts'
 import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
+import { flagRoutes } from './modules/flags/flag-routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { startHousekeeping } from './modules/housekeeping/housekeeping-service.ts'
 import { identificationRoutes } from './modules/identification/routes.ts'
@@ -117,6 +118,8 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
     // ADR 024: strong identification, and the local test provider where no real one is configured.
     await app.register(identificationRoutes, { prefix: '/api', deps: services })
     if (config.OIDC_TEST_PROVIDER) await app.register(testProviderRoutes, services)
+    // Issue 18: GrowthBook's SDK endpoints (/api/features, /api/eval, /sub) and the admins' flag API.
+    await app.register(flagRoutes, { database })
     if (config.DEV_MAILBOX) await app.register(devMailboxRoutes, { db: services.db })
   }
 
