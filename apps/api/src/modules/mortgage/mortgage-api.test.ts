@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Cookies, loginAs, OUR_CLIENT } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
+import { identifyForMortgage } from './mortgage-test-helpers.ts'
 
 // Issue 16: the mortgage application API: start, read, save each step (validation in the user's
 // language, the state machine's path), and submit behind a matching strong identification.
@@ -246,17 +247,8 @@ describe('saving the steps', () => {
   })
 })
 
-/** An identification as M2's callback stores it: the keyed hash of the identified henkilötunnus. */
-async function identify(userId: string, mortgageApplicationId: string, hetu: string) {
-  await ctx.database.db.insert(schema.identifications).values({
-    userId,
-    mortgageApplicationId,
-    method: 'oidc',
-    provider: 'http://localhost/test-idp',
-    level: 'substantial',
-    hetuHash: ctx.services.cipher.fingerprint(hetu),
-  })
-}
+const identify = (userId: string, mortgageApplicationId: string, hetu: string) =>
+  identifyForMortgage(ctx, userId, mortgageApplicationId, hetu)
 
 describe('submitting', () => {
   const submit = (cookies: Cookies, id: string, language = 'fi') =>

@@ -26,8 +26,9 @@ import type { Config } from '../../config.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { fieldProblems, isMessageKey } from '../../field-problems.ts'
 import { translatorFor } from '../../language.ts'
+import { type Identification, identificationOf } from '../identification/identification-service.ts'
 
-const { mortgageApplications, identifications } = schema
+const { mortgageApplications } = schema
 
 // Issue 16: a mortgage application in progress. It is started at the `mortgage-application` step by a
 // signed-in person (with the calculator's figures), saved after every step (the data encrypted as a
@@ -117,18 +118,12 @@ export async function startMortgageApplication(
   return { mortgageApplicationId: row.id, step, progress: progressOf(step, body.hasCoApplicant) }
 }
 
-/** The latest identification linked to the application (M2 links it on a matching identification). */
-export async function identificationOfApplication(db: Database, row: Pick<Row, 'id' | 'identificationId'>) {
-  const [found] = await db
-    .select()
-    .from(identifications)
-    .where(eq(identifications.mortgageApplicationId, row.id))
-    .orderBy(desc(identifications.identifiedAt))
-    .limit(1)
-  return found ?? null
+/** The identification linked to the application (the identification module links a matching one). */
+export function identificationOfApplication(db: Database, row: Pick<Row, 'id'>) {
+  return identificationOf(db, row.id)
 }
 
-export function identifiedView(found: typeof identifications.$inferSelect | null) {
+export function identifiedView(found: Identification | null) {
   return found
     ? { method: found.method, level: found.level, identifiedAt: found.identifiedAt.toISOString() }
     : null

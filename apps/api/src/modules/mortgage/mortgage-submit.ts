@@ -11,6 +11,7 @@ import type { CatalogueLocale } from '@lainava/i18n'
 import { and, eq } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import { translatorFor } from '../../language.ts'
+import { identifiesApplicant } from '../identification/identification-service.ts'
 import type { MarketplaceDeps } from '../marketplace/marketplace.ts'
 import { dispatchMortgageApplication, receiveMortgageApplication } from './mortgage-delivery.ts'
 import { applicantRows, type StoredMortgageDetails } from './mortgage-facts.ts'
@@ -82,14 +83,14 @@ export async function submitMortgageApplication(
     if (checked.fields.length > 0) return { ok: false as const, fields: checked.fields }
     const { data } = checked
     const identification = await identificationOfApplication(tx, row)
-    if (!identification || identification.userId !== input.userId) {
+    if (!identification) {
       throw new AppError('CONFLICT', 'Strong identification is required before submitting.', {
         reason: 'IDENTIFICATION_REQUIRED',
         messageKey: 'mortgage.api.identificationRequired',
       })
     }
-    const leadHetu = data['personal-information']?.hetu ?? ''
-    if (identification.hetuHash !== deps.cipher.fingerprint(leadHetu)) {
+    // The lead applicant as the application has it now (the hetu may have changed since).
+    if (!identifiesApplicant(deps.cipher, identification, data['personal-information']?.hetu ?? '')) {
       throw new AppError('CONFLICT', 'The identified person is not the applicant.', {
         reason: 'IDENTIFICATION_MISMATCH',
         messageKey: 'mortgage.api.identificationMismatch',

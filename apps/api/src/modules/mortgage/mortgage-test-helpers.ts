@@ -1,6 +1,7 @@
 import { type Database, schema } from '@lainava/db'
 import { MORTGAGE_DATA_STEPS } from '@lainava/domain'
 import { exampleMortgageSteps } from '@lainava/domain/mortgage/example-application'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { type Cookies, OUR_CLIENT } from '../../test/sessions.ts'
@@ -58,14 +59,21 @@ export async function identifyForMortgage(
   mortgageApplicationId: string,
   hetu: string,
 ) {
-  await ctx.database.db.insert(schema.identifications).values({
-    userId,
-    mortgageApplicationId,
-    method: 'oidc',
-    provider: 'http://localhost/test-idp',
-    level: 'substantial',
-    hetuHash: ctx.services.cipher.fingerprint(hetu),
-  })
+  const [row] = await ctx.database.db
+    .insert(schema.identifications)
+    .values({
+      userId,
+      mortgageApplicationId,
+      method: 'oidc',
+      provider: 'http://localhost/test-idp',
+      level: 'substantial',
+      hetuHash: ctx.services.cipher.fingerprint(hetu),
+    })
+    .returning({ id: schema.identifications.id })
+  await ctx.database.db
+    .update(schema.mortgageApplications)
+    .set({ identificationId: row?.id ?? null })
+    .where(eq(schema.mortgageApplications.id, mortgageApplicationId))
 }
 
 /** Fills in, identifies and submits; returns the mortgage application's and the marketplace application's ids. */

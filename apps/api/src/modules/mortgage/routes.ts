@@ -66,7 +66,7 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
     '/v1/mortgage-application',
     {
       schema: {
-        tags: ['mortgage'],
+        tags: ['applications'],
         summary: 'Start a mortgage application (signed in): the calculator’s figures and the first step',
         description:
           '`callbackUrl` and `redirectionUrl` are kept only when their host is allowed (MORTGAGE_CALLBACK_HOSTS).',
@@ -89,7 +89,7 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
     '/v1/mortgage-application/status',
     {
       schema: {
-        tags: ['mortgage'],
+        tags: ['applications'],
         summary: 'The status of my latest mortgage application: each bank’s answer and the offers',
         response: {
           200: MortgageStatusSchema,
@@ -106,7 +106,7 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
     '/v1/mortgage-application/status/:id',
     {
       schema: {
-        tags: ['mortgage'],
+        tags: ['applications'],
         summary: 'The status of a mortgage application (403 for another user’s, spec §6)',
         params: IdParams,
         response: {
@@ -125,7 +125,7 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
     '/v1/mortgage-application/offers/:offerId/esis',
     {
       schema: {
-        tags: ['mortgage'],
+        tags: ['applications'],
         summary: 'The ESIS (European Standardised Information Sheet) data of one of my mortgage offers',
         params: OfferParams,
         response: {
@@ -144,7 +144,7 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
     '/v1/mortgage-application/offers/:offerId/accept',
     {
       schema: {
-        tags: ['mortgage'],
+        tags: ['applications'],
         summary: 'Accept one of my mortgage offers (one per application; the bank is told)',
         params: OfferParams,
         response: {
@@ -164,7 +164,7 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
     '/v1/mortgage-application/:id',
     {
       schema: {
-        tags: ['mortgage'],
+        tags: ['applications'],
         summary: 'My mortgage application as saved (404 for anyone else’s)',
         params: IdParams,
         response: {
@@ -183,7 +183,7 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
     '/v1/mortgage-application/:id/steps/:step',
     {
       schema: {
-        tags: ['mortgage'],
+        tags: ['applications'],
         summary: 'Save one step of my mortgage application',
         description:
           'Validated by the step’s schema and the cross-step checks (400 with field errors in the request’s language). A co-applicant step without a co-applicant is `STEP_NOT_ON_PATH`, a step after the furthest reached `STEP_NOT_REACHED`; an earlier step may be saved again. `warnings` (the LTV cap with the missing own funds) do not stop the application.',
@@ -223,7 +223,7 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
     '/v1/mortgage-application/:id/submit',
     {
       schema: {
-        tags: ['mortgage'],
+        tags: ['applications'],
         summary: 'Send my finished mortgage application to the banks',
         description:
           'Every step of the path must be valid (400 `VALIDATION_FAILED`, `fields` naming `steps.<step>`), and the lead applicant strongly identified with the same henkilötunnus (409 `IDENTIFICATION_REQUIRED` or `IDENTIFICATION_MISMATCH`). Submitting again answers the same application.',
