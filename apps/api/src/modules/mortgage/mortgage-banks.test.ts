@@ -239,6 +239,78 @@ describe('an HTTP mortgage bank (the lender simulator over real HTTP)', () => {
       .toEqual(['mortgage-offered', 'mortgage-processing'])
   })
 
+  it('asks for more information and declines later: one e-mail per change, in the applicant’s language', async () => {
+    const credentials = await createHttpLender(ctx.database.db, ctx.services.cipher, {
+      slug: `test-bank-steps-${randomUUID().slice(0, 8)}`,
+      name: 'Askelpankki',
+      description: 'HTTP test bank',
+      endpointUrl: 'http://127.0.0.1:9/unset',
+      criteria: demo.criteria,
+    })
+    const simulator = await startSimulator({
+      signingSecret: credentials.signingSecret,
+      apiKey: credentials.apiKey,
+      mode: 'callback',
+      callbackDelayMs: 600_000,
+      maxAmount: 1_000_000,
+      minAmount: 1000,
+      nominalRate: 0,
+      openingFee: 0,
+      monthlyFee: 0,
+    })
+    simulators.push(simulator)
+    await ctx.database.db
+      .update(schema.lenders)
+      .set({ endpointUrl: `${simulator.url}/applications` })
+      .where(eq(schema.lenders.id, credentials.lenderId))
+    await onlyBank(credentials.lenderId)
+    const user = await loginAs(ctx.database.db)
+    const { id, applicationId } = await submittedMortgage(ctx, user, 'en')
+    await expect.poll(() => simulator.stats.applications[applicationId], { timeout: 20_000 }).toBe(1)
+    const bankCall = (path: string, body: object) =>
+      fetch(`${ctx.url}/api/v1/lender/mortgage-applications/${applicationId}/${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${credentials.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    expect((await bankCall('status', { status: 'info-requested' })).status).toBe(204)
+    // Saying it again, or going back to processing, changes nothing.
+    expect((await bankCall('status', { status: 'info-requested' })).status).toBe(204)
+    expect((await bankCall('status', { status: 'processing' })).status).toBe(204)
+    expect((await statusOf(user.cookies, id)).banks[0]?.status).toBe('info-requested')
+    expect((await bankCall('decline', { reason: 'income' })).status).toBe(204)
+    expect((await bankCall('decline', { reason: 'again' })).status).toBe(409)
+    expect((await bankCall('status', { status: 'processing' })).status).toBe(409)
+    const status = await statusOf(user.cookies, id)
+    expect(status.banks[0]?.status).toBe('declined')
+    expect(status.summary).toMatchObject({ banks: 1, answered: 1, offered: 0, waiting: 0 })
+    await expect
+      .poll(() => mailKinds(user.email), { timeout: 20_000 })
+      .toEqual(['mortgage-declined', 'mortgage-info-requested'])
+    const subjects = await ctx.database.db
+      .select({ subject: schema.outboxEmails.subject })
+      .from(schema.outboxEmails)
+      .where(eq(schema.outboxEmails.toAddress, user.email))
+    expect(subjects.map((row) => row.subject).sort()).toEqual([
+      'Askelpankki asks for more information – Lainava',
+      'Askelpankki cannot grant the mortgage – Lainava',
+    ])
+    // Another bank's key cannot answer for it.
+    const stranger = await createHttpLender(ctx.database.db, ctx.services.cipher, {
+      slug: `test-bank-stranger-${randomUUID().slice(0, 8)}`,
+      name: 'Vieras pankki',
+      description: 'HTTP test bank',
+      endpointUrl: 'http://127.0.0.1:9/unset',
+      criteria: demo.criteria,
+    })
+    const foreign = await fetch(`${ctx.url}/api/v1/lender/mortgage-applications/${applicationId}/status`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stranger.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'processing' }),
+    })
+    expect(foreign.status).toBe(404)
+  })
+
   it('a loan-terms offer on a mortgage application is refused as the wrong product', async () => {
     const credentials = await createHttpLender(ctx.database.db, ctx.services.cipher, {
       slug: `test-bank-wrong-${randomUUID().slice(0, 8)}`,

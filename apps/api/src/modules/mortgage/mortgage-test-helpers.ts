@@ -77,7 +77,11 @@ export async function identifyForMortgage(
 }
 
 /** Fills in, identifies and submits; returns the mortgage application's and the marketplace application's ids. */
-export async function submittedMortgage(ctx: Ctx, user: { userId: string; cookies: Cookies }) {
+export async function submittedMortgage(
+  ctx: Ctx,
+  user: { userId: string; cookies: Cookies },
+  language = 'fi',
+) {
   const id = await filledInMortgage(ctx, user.cookies)
   await identifyForMortgage(ctx, user.userId, id, exampleMortgageSteps['personal-information'].hetu)
   const submitted = await mortgageCall(
@@ -86,6 +90,7 @@ export async function submittedMortgage(ctx: Ctx, user: { userId: string; cookie
     `/api/v1/mortgage-application/${id}/submit`,
     user.cookies,
     {},
+    language,
   )
   if (submitted.statusCode !== 202) throw new Error(`submit: ${submitted.body}`)
   return { id, applicationId: (submitted.json() as { applicationId: string }).applicationId }
