@@ -84,10 +84,11 @@ function sandboxProfile(bank: Bank): MortgageBankProfile | null {
 function scaledTimeline(deps: MarketplaceDeps, profile: MortgageBankProfile, applicationId: string) {
   const timeline = mortgageTimeline(profile, applicationId)
   const scale = deps.config.MORTGAGE_DELAY_SCALE
+  // Whole seconds: a job runs at its time to the millisecond, never a fraction early.
   return {
-    processing: timeline.processing * scale,
-    infoRequest: timeline.infoRequest === null ? null : timeline.infoRequest * scale,
-    answer: timeline.answer * scale,
+    processing: Math.ceil(timeline.processing * scale),
+    infoRequest: timeline.infoRequest === null ? null : Math.ceil(timeline.infoRequest * scale),
+    answer: Math.ceil(timeline.answer * scale),
   }
 }
 
@@ -164,8 +165,9 @@ async function answerAsSandboxBank(
   }
   const timeline = scaledTimeline(deps, profile, job.applicationId)
   const at = (seconds: number) => new Date(recipient.createdAt.getTime() + seconds * 1000)
-  const elapsed = (now.getTime() - recipient.createdAt.getTime()) / 1000
-  if (elapsed < timeline.processing) return sendAt(deps, job, 'first', at(timeline.processing))
+  // A step is due from its second on (a stored timestamp and the job's start may differ by a millisecond).
+  const elapsed = Math.floor((now.getTime() - recipient.createdAt.getTime()) / 1000) + 1
+  if (elapsed < timeline.processing) return sendAt(deps, job, 'processing', at(timeline.processing))
   if (recipient.status === 'pending') await recordMortgageStatus(deps, { ...job, status: 'processing' })
   if (timeline.infoRequest !== null && recipient.status !== 'info-requested') {
     if (elapsed < timeline.infoRequest) return sendAt(deps, job, 'info-requested', at(timeline.infoRequest))
