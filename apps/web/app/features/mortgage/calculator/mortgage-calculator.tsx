@@ -323,7 +323,8 @@ function Results({
       {showContinue ? (
         <p className="mt-5">
           <Link
-            className={buttonClasses('primary', 'lg')}
+            // Full width on a phone, so the long label wraps inside the button (320 px).
+            className={`${buttonClasses('primary', 'lg')} w-full text-center sm:w-auto`}
             to={`${pathFor('mortgageForm', language)}?${applicationQuery(data)}`}
           >
             {t('mortgage.calculator.continue')}
