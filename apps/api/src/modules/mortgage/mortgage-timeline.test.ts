@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
+import { sendMortgageStatusEmail } from './mortgage-answers.ts'
 import { deliverMortgage } from './mortgage-delivery.ts'
 import { submittedMortgage } from './mortgage-test-helpers.ts'
 
@@ -93,5 +94,40 @@ describe('a sandbox bank’s timeline', () => {
     // Hours to days, as seeded.
     expect(timeline.answer).toBeGreaterThanOrEqual(20 * 3600)
     expect(timeline.answer).toBeLessThanOrEqual(48 * 3600)
+  })
+
+  it('the e-mail of a change goes to the applicant unless offer e-mails are turned off', async () => {
+    const demo = firstBank()
+    const values: typeof schema.lenders.$inferInsert = {
+      ...demo,
+      slug: `test-bank-${randomUUID().slice(0, 8)}`,
+      integration: 'sandbox',
+      filtering: { acceptingApplications: true, excludedPurposes: [] },
+    }
+    const [bank] = await ctx.database.db.insert(schema.lenders).values(values).returning()
+    if (!bank) throw new Error('no bank')
+    const wants = await loginAs(ctx.database.db)
+    const refuses = await loginAs(ctx.database.db)
+    await ctx.database.db
+      .insert(schema.consents)
+      .values({ userId: refuses.userId, offerNotifications: false })
+    for (const user of [wants, refuses]) {
+      const { applicationId } = await submittedMortgage(ctx, user)
+      await sendMortgageStatusEmail(ctx.services, {
+        applicationId,
+        kind: 'mortgage-status',
+        lenderId: bank.id,
+        status: 'processing',
+      })
+    }
+    const mail = (email: string) =>
+      ctx.database.db
+        .select({ kind: schema.outboxEmails.kind, subject: schema.outboxEmails.subject })
+        .from(schema.outboxEmails)
+        .where(eq(schema.outboxEmails.toAddress, email))
+    expect(await mail(wants.email)).toEqual([
+      { kind: 'mortgage-processing', subject: `${bank.name} käsittelee asuntolainahakemustasi – Lainava` },
+    ])
+    expect(await mail(refuses.email)).toEqual([])
   })
 })
