@@ -42,6 +42,8 @@ export const MortgageStartBodySchema = z
   })
   .meta({ id: 'MortgageStart' })
 export type MortgageStartBody = z.input<typeof MortgageStartBodySchema>
+/** The start body as validated (numbers parsed, consents checked). */
+export type MortgageStartData = z.output<typeof MortgageStartBodySchema>
 
 export const MortgageStartedSchema = z
   .object({

@@ -14,7 +14,7 @@ import {
 import type { FieldProblem } from '@lainava/domain/api-error'
 import type {
   MortgageApplicationView,
-  MortgageStartBody,
+  MortgageStartData,
   MortgageStarted,
   MortgageStepSaved,
   MortgageWarning,
@@ -92,16 +92,16 @@ function currentStep(row: Pick<Row, 'step' | 'hasCoApplicant'>): MortgageStep {
 export async function startMortgageApplication(
   deps: MortgageDeps,
   userId: string,
-  body: Omit<MortgageStartBody, 'calculator'> & { calculator: unknown },
+  body: MortgageStartData,
 ): Promise<MortgageStarted> {
-  const data = {
+  const data: MortgageApplicationData = {
     calculator: body.calculator,
     'mortgage-application': {
       purpose: body.purpose,
       hasCoApplicant: body.hasCoApplicant,
       consents: body.consents,
     },
-  } as MortgageApplicationData
+  }
   const step = after('mortgage-application', body.hasCoApplicant)
   const [row] = await deps.db
     .insert(mortgageApplications)
