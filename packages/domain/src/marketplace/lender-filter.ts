@@ -309,11 +309,17 @@ export const LenderFilterSaveSchema = z
     filter: LenderFilterSchema,
     /** The version the change was made on: another save since then is a conflict (409). */
     version: z.number({ error: REQUIRED }).int(INVALID).min(0, INVALID),
+    /** The page's language, for the messages of an error answer. */
+    language: z.string().max(8).optional(),
   })
   .meta({ id: 'LenderFilterSave' })
 
 export const LenderFilterPreviewBodySchema = z
-  .object({ filter: LenderFilterSchema })
+  .object({
+    filter: LenderFilterSchema,
+    /** The page's language, for the messages of an error answer. */
+    language: z.string().max(8).optional(),
+  })
   .meta({ id: 'LenderFilterPreviewRequest' })
 
 export const LenderFilterPreviewSchema = z

@@ -45,7 +45,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function FilteringForm() {
-  const { t, intlLocale } = useI18n()
+  const { t, lang, intlLocale } = useI18n()
   const { client } = useUser()
   const [view, setView] = useState<LenderFilterView | null>(null)
   const [draft, setDraft] = useState<Draft | null>(null)
@@ -102,6 +102,7 @@ export function FilteringForm() {
     try {
       const result = await client.postJson<LenderFilterPreview>('/api/v1/lender/filtering/preview', {
         filter: draft,
+        language: lang,
       })
       if (result) {
         setErrors({})
@@ -124,6 +125,7 @@ export function FilteringForm() {
       const saved = await client.put<LenderFilterSaved>('/api/v1/lender/filtering', {
         filter: draft,
         version: view.version,
+        language: lang,
       })
       if (saved) {
         setErrors({})

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import { type APIRequestContext, expect, test } from '@playwright/test'
+import { latestLoginEmail, logInAs, openPage, uniqueEmail } from './helpers.ts'
+
+// Issue 17 item 3 (ADR 030): a lender's admin narrows its filter on /lender/filtering/. A manual lender
+// of its own (taking only amounts no other test asks for) has received one application from Lapland;
+// the admin limits the regions to Uusimaa, previews (one application then, none now), saves, sees the
+// version history, and the same application sent again no longer reaches the lender.
+
+/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
+const ADMIN = 'e2e-admin@example.fi'
+const OUR_CLIENT = { 'x-lainava-client': 'web' }
+/** An amount no other test asks for (a lender also receives amounts above its maximum). */
+const AMOUNT = 69_993
+
+function application(email: string) {
+  return {
+    kind: 'consumer-loan',
+    idempotencyKey: randomUUID(),
+    language: 'fi',
+    application: {
+      loan: { amount: AMOUNT, period: 10, purpose: 'renovation' },
+      applicant: {
+        firstName: 'Lauri',
+        lastName: 'Suodatin',
+        hetu: '131052-308T',
+        email,
+        phone: '040 123 4567',
+        address: 'Koskikatu 1',
+        postcode: '96100',
+        city: 'Rovaniemi',
+        maritalStatus: 'single',
+        education: 'graduate',
+        housing: 'renting',
+        homeType: 'apartment',
+        housingCostsPerMonth: '700',
+        adults: '1',
+        children: '0',
+      },
+      work: {
+        employmentType: 'permanent',
+        jobPosition: 'employee',
+        employer: 'Esimerkki Oy',
+        employedSince: '2012-03-01',
+        monthlyGrossIncome: '6800',
+        monthlyNetIncome: '4800',
+      },
+      debts: { debts: [], creditCards: [] },
+      hasCoApplicant: false,
+      consents: {
+        termsAccepted: true,
+        privacyAccepted: true,
+        creditCheckConsent: true,
+        shareWithLendersConsent: true,
+      },
+    },
+  }
+}
+
+async function logInRequest(request: APIRequestContext, email: string) {
+  expect((await request.post('/api/v2/passwordless/start', { data: { email } })).ok()).toBe(true)
+  const { code } = await latestLoginEmail(request, email)
+  expect((await request.post('/api/v2/passwordless/verify', { data: { email, code } })).ok()).toBe(true)
+}
+
+async function post(request: APIRequestContext, url: string, data: unknown) {
+  const response = await request.post(url, { data, headers: OUR_CLIENT })
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true)
+  return response.json()
+}
+
+test.describe('lender filtering', () => {
+  test('a lender admin previews a narrower filter, saves it, and the next application no longer comes', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const admin = await playwright.request.newContext({ baseURL })
+    await logInRequest(admin, ADMIN)
+    const suffix = randomUUID().slice(0, 6)
+    const { lenderId } = await post(admin, '/api/v1/admin/lenders/manual', {
+      slug: `suodatus-${suffix}`,
+      name: `Suodatuspankki ${suffix}`,
+      criteria: {
+        products: ['consumer-loan'],
+        minAmount: AMOUNT,
+        maxAmount: 70_000,
+        minMonths: 12,
+        maxMonths: 240,
+        minAge: 18,
+        minNetIncome: 0,
+        employmentTypes: ['permanent', 'temporary', 'part-time', 'entrepreneur', 'retired'],
+        acceptsPaymentDefaults: false,
+      },
+    })
+    const lenderEmail = uniqueEmail('filtering')
+    await post(admin, '/api/v1/admin/invitations', { email: lenderEmail, role: 'lender', lenderId })
+
+    const consumer = await playwright.request.newContext({ baseURL })
+    const first = await post(consumer, '/api/v1/applications', application(uniqueEmail('applicant')))
+    expect(first.lenders.map((lender: { id: string }) => lender.id)).toContain(lenderId)
+
+    await logInAs(page, lenderEmail)
+    await openPage(page, '/lender/filtering/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hakemusten suodatus')
+    await expect(page.getByText('Tänään välitetty teille: 1')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Versiohistoria' })).toBeVisible()
+    await expect(page.getByText('Suodatusta ei ole vielä muutettu portaalissa.')).toBeVisible()
+
+    // Only applicants from Uusimaa: the preview counts the Lapland application out before anything is saved.
+    const regions = page.getByRole('group', { name: 'Maakunnat' })
+    await regions.getByRole('checkbox', { name: 'Uusimaa' }).check()
+    await page.getByRole('button', { name: 'Esikatsele' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Tällä suodatuksella' })).toContainText(
+      /teille olisi välitetty niistä \d+, nykyisellä suodatuksella \d+\./,
+    )
+    const counts = await page.getByRole('status').filter({ hasText: 'Tällä suodatuksella' }).textContent()
+    const found = /niistä (\d+), nykyisellä suodatuksella (\d+)/.exec(counts ?? '')
+    expect(Number(found?.[2]) - Number(found?.[1])).toBe(1)
+
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze()
+    expect(axe.violations).toEqual([])
+
+    // A minimum above the maximum: the field says so in Finnish, and nothing is saved.
+    const minAge = page.getByLabel('Alin ikä (vuotta)')
+    await page.getByLabel('Ylin ikä (vuotta)').fill('30')
+    await minAge.fill('40')
+    await minAge.blur()
+    await page.getByRole('button', { name: 'Tallenna suodatus' }).click()
+    await expect(page.getByText('Ylärajan on oltava vähintään yhtä suuri kuin alaraja.')).toBeVisible()
+    await page.getByLabel('Ylin ikä (vuotta)').fill('')
+    await minAge.fill('18')
+    await minAge.blur()
+
+    await page.getByRole('button', { name: 'Tallenna suodatus' }).click()
+    await expect(page.getByText('Suodatus tallennettu (versio 2).')).toBeVisible()
+    const history = page.getByRole('region', { name: 'Versiohistoria' })
+    await expect(history.getByRole('listitem').filter({ hasText: 'Versio 2' })).toContainText(
+      'Maakunnat: ei valintoja → Uusimaa',
+    )
+    await expect(history.getByRole('listitem').filter({ hasText: 'Versio 2' })).toContainText(lenderEmail)
+    await expect(history.getByText('Suodatus sellaisena kuin se oli ennen portaalia')).toBeVisible()
+
+    // The same application again: the marketplace now leaves this lender out.
+    const second = await post(consumer, '/api/v1/applications', application(uniqueEmail('applicant')))
+    expect(second.lenders.map((lender: { id: string }) => lender.id)).not.toContain(lenderId)
+
+    // A phone: nothing scrolls sideways.
+    await page.setViewportSize({ width: 320, height: 800 })
+    await openPage(page, '/lender/filtering/')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    )
+    expect(overflow).toBeLessThanOrEqual(0)
+  })
+})
