@@ -51,7 +51,13 @@ describe('checkMortgageApplication', () => {
     data['mortgage-application'] = { ...data['mortgage-application'], purpose: 'next-home' }
     data['loan-requirement'] = { ...data['loan-requirement'], loanAmount: 240_000 }
     data['funding-proposal'] = { ...data['funding-proposal'], ownFunds: 10_000 }
-    const values = { cap: 0.9, maxLoan: 225_000, missingOwnFunds: 15_000, missingCollateral: 16_667 }
+    const values = {
+      cap: 0.9,
+      capPercent: 90,
+      maxLoan: 225_000,
+      missingOwnFunds: 15_000,
+      missingCollateral: 16_667,
+    }
     const { errors, warnings } = checkMortgageApplication(data, today)
     expect(errors).toEqual([])
     expect(warnings).toEqual([
@@ -75,7 +81,13 @@ describe('checkMortgageApplication', () => {
         step: 'calculator',
         path: 'ownFunds',
         code: 'mortgage.warning.ltvOverCap',
-        values: { cap: 0.95, maxLoan: 237_500, missingOwnFunds: 2_500, missingCollateral: 2_632 },
+        values: {
+          cap: 0.95,
+          capPercent: 95,
+          maxLoan: 237_500,
+          missingOwnFunds: 2_500,
+          missingCollateral: 2_632,
+        },
       },
     ])
   })

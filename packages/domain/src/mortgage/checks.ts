@@ -1,4 +1,5 @@
 import { isSameHetu } from '../application/schemas.ts'
+import { roundHalfUp } from '../loan-math.ts'
 import { collateralShortfall, maxYears } from './rules.ts'
 import type { MortgageApplicationData } from './schemas.ts'
 import type { MortgageDataStep } from './steps.ts'
@@ -19,7 +20,7 @@ export type MortgageProblem = {
   path: string
   /** Catalogue key: `mortgage.error.<code>` or `mortgage.warning.<code>`. */
   code: string
-  /** The numbers its message needs (euros whole, rates as fractions), by the message's argument names. */
+  /** The numbers its message needs, by the message's argument names: euros whole, `cap` a fraction, `capPercent` in percent. */
   values?: Record<string, number>
 }
 
@@ -72,6 +73,8 @@ export function checkMortgageApplication(data: MortgageApplicationData, today: D
     if (check.missingOwnFunds > 0) {
       const values = {
         cap: check.cap,
+        // The messages say the cap in percent (90), the euros as whole numbers the translator groups.
+        capPercent: roundHalfUp(check.cap * 100, 1),
         maxLoan: check.maxLoan,
         missingOwnFunds: check.missingOwnFunds,
         missingCollateral: check.missingCollateral,

@@ -2,6 +2,7 @@ import { exampleMortgageSteps } from '@lainava/domain/mortgage/example-applicati
 import { MORTGAGE_ERROR_CODES, MORTGAGE_OPTIONS } from '@lainava/domain/mortgage/schemas'
 import { MORTGAGE_STEPS } from '@lainava/domain/mortgage/steps'
 import { describe, expect, it } from 'vitest'
+import { formatMessage } from '../../format.ts'
 import { en } from '../en.ts'
 import { fi } from '../fi.ts'
 import { sv } from '../sv.ts'
@@ -55,10 +56,30 @@ describe('mortgage form messages', () => {
   })
 
   it('warnings name the same arguments in every language', () => {
-    const args = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort()
+    const args = (text: string) => [...text.matchAll(/\{(\w+)[,}]/g)].map((match) => match[1]).sort()
     for (const key of ['mortgage.warning.ltvOverCap', 'mortgage.warning.fundingGap'] as const) {
       expect(args(sv[key])).toEqual(args(fi[key]))
       expect(args(en[key])).toEqual(args(fi[key]))
     }
+  })
+
+  it('read well with the raw figures of the checks: the cap in percent, euros grouped', () => {
+    const values = {
+      cap: 0.9,
+      capPercent: 90,
+      maxLoan: 225_000,
+      missingOwnFunds: 15_000,
+      missingCollateral: 16_667,
+    }
+    const space = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ')
+    expect(space(formatMessage('fi', fi['mortgage.warning.ltvOverCap'], values))).toContain(
+      'enintään 90 % vakuuksien arvosta eli 225 000 €. Omarahoitusta puuttuu 15 000 €',
+    )
+    expect(formatMessage('en', en['mortgage.warning.ltvOverCap'], values)).toContain(
+      'at most 90% of the collateral’s value, that is €225,000',
+    )
+    expect(space(formatMessage('sv', sv['mortgage.warning.fundingGap'], { gap: 20_000 }))).toContain(
+      'det saknas 20 000 €',
+    )
   })
 })

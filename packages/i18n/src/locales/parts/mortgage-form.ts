@@ -4,7 +4,7 @@
 // mortgage calculator. Field keys follow the field's path in the step's data
 // (`mortgage.field.consents.terms`, `mortgage.field.loans.balance`). Error messages take no
 // arguments (the API translates field errors without any); warnings take the numbers of
-// `checkMortgageApplication`, formatted by the caller (euros as currency, `cap` as a percent).
+// `checkMortgageApplication` as they are (whole euros grouped by `{x, number}`, the cap in percent).
 
 export const fi = {
   'mortgage.step.calculator': 'Lainalaskelma',
@@ -163,9 +163,9 @@ export const fi = {
   'mortgage.error.tooManyLoans': 'Voit lisätä enintään 20 lainaa.',
 
   'mortgage.warning.ltvOverCap':
-    'Laina ylittää lainakaton: lainaa voi saada enintään {cap} vakuuksien arvosta eli {maxLoan}. Omarahoitusta puuttuu {missingOwnFunds}, tai tarvitset lisävakuuksia {missingCollateral} arvosta.',
+    'Laina ylittää lainakaton: lainaa voi saada enintään {capPercent} % vakuuksien arvosta eli {maxLoan, number} €. Omarahoitusta puuttuu {missingOwnFunds, number} €, tai tarvitset lisävakuuksia {missingCollateral, number} euron arvosta.',
   'mortgage.warning.fundingGap':
-    'Omarahoitus ja laina eivät kata kauppahintaa: {gap} puuttuu. Varaa lisäksi rahaa varainsiirtoveroon ja kuluihin.',
+    'Omarahoitus ja laina eivät kata kauppahintaa: {gap, number} € puuttuu. Varaa lisäksi rahaa varainsiirtoveroon ja kuluihin.',
   'mortgage.warning.aspFirstHomeOnly':
     'ASP-lainan voi saada vain ensiasunnon ostoon. Muuten ASP-säästöt ovat tavallista omarahoitusta.',
   'mortgage.calculator.title': 'Laske asuntolainasi',
@@ -368,9 +368,9 @@ export const sv: { readonly [K in keyof typeof fi]: string } = {
   'mortgage.error.tooManyLoans': 'Du kan lägga till högst 20 lån.',
 
   'mortgage.warning.ltvOverCap':
-    'Lånet överskrider lånetaket: du kan få högst {cap} av säkerheternas värde, det vill säga {maxLoan}. Det saknas {missingOwnFunds} i egen finansiering, eller så behöver du tilläggssäkerheter till ett värde av {missingCollateral}.',
+    'Lånet överskrider lånetaket: du kan få högst {capPercent} % av säkerheternas värde, det vill säga {maxLoan, number} €. Det saknas {missingOwnFunds, number} € i egen finansiering, eller så behöver du tilläggssäkerheter till ett värde av {missingCollateral, number} €.',
   'mortgage.warning.fundingGap':
-    'Den egna finansieringen och lånet täcker inte köpesumman: det saknas {gap}. Reservera dessutom pengar för överlåtelseskatt och avgifter.',
+    'Den egna finansieringen och lånet täcker inte köpesumman: det saknas {gap, number} €. Reservera dessutom pengar för överlåtelseskatt och avgifter.',
   'mortgage.warning.aspFirstHomeOnly':
     'BSP-lån beviljas bara för köp av den första bostaden. Annars räknas BSP-sparmedlen som vanlig egen finansiering.',
   'mortgage.calculator.title': 'Räkna ut ditt bostadslån',
@@ -571,9 +571,9 @@ export const en: { readonly [K in keyof typeof fi]: string } = {
   'mortgage.error.tooManyLoans': 'You can add at most 20 loans.',
 
   'mortgage.warning.ltvOverCap':
-    'The loan is over the loan-to-value cap: a loan can be at most {cap} of the collateral’s value, that is {maxLoan}. You are short of {missingOwnFunds} in own funds, or you need additional collateral worth {missingCollateral}.',
+    'The loan is over the loan-to-value cap: a loan can be at most {capPercent}% of the collateral’s value, that is €{maxLoan, number}. You are short of €{missingOwnFunds, number} in own funds, or you need additional collateral worth €{missingCollateral, number}.',
   'mortgage.warning.fundingGap':
-    'Your own funds and the loan do not cover the purchase price: {gap} is missing. Also set money aside for the transfer tax and fees.',
+    'Your own funds and the loan do not cover the purchase price: €{gap, number} is missing. Also set money aside for the transfer tax and fees.',
   'mortgage.warning.aspFirstHomeOnly':
     'An ASP loan is granted only for buying a first home. Otherwise ASP savings count as ordinary own funds.',
   'mortgage.calculator.title': 'Work out your mortgage',
