@@ -1,5 +1,6 @@
 import { loadContent } from '@lainava/content/server'
 import { roundHalfUp } from '@lainava/domain/loan-math'
+import { MORTGAGE_MARGIN_SURVEY } from '@lainava/domain/market-rates'
 import { calculateMortgage } from '@lainava/domain/mortgage/calculator'
 import { latestEuribor, mortgageExamplePricing } from '@lainava/domain/pricing-profiles'
 import { productExample, representativeExample } from '@lainava/domain/representative-example'
@@ -41,6 +42,9 @@ async function pageOf(url: string) {
     body: space(document.body.textContent ?? ''),
     ltvWarning: text('[data-testid="mortgage-ltv-warning"]'),
     labels: [...document.querySelectorAll('label')].map((label) => space(label.textContent ?? '')),
+    sourceLinks: [...document.querySelectorAll('a[rel~="external"]')].map((link) =>
+      link.getAttribute('href'),
+    ),
     continueHref: [...document.querySelectorAll('a')]
       .find((link) => /hakemukseen|application|ansökan/.test(link.textContent ?? ''))
       ?.getAttribute('href'),
@@ -76,6 +80,9 @@ describe('/asuntolainalaskuri/ (issue 16)', () => {
     const example = productExample('mortgage', mortgageExamplePricing(euribor), 200_000, 300)
     expect(page.body).toContain('Edustava esimerkki')
     expect(page.body).toContain(apr('fi-FI', example.apr))
+    expect(page.body).toContain('12 kuukauden euribor')
+    expect(page.body).toContain('Etua.fi')
+    expect(page.sourceLinks).toContain(MORTGAGE_MARGIN_SURVEY.source.url)
     expect(page.body).not.toContain('9,90 %')
     expect(page.body).not.toContain(apr('fi-FI', representativeExample(200_000, 20).apr))
     expect(page.labels).toEqual(expect.arrayContaining(['Kauppahinta', 'Omarahoitus', 'Laina-aika (vuotta)']))
