@@ -53,7 +53,7 @@ const ImmediateAnswerSchema = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('decline'), reason: z.string().max(200).optional() }),
 ])
 
-/** The headers of a signed request: one signature per valid secret (ADR 024: a rotation's grace period). */
+/** The headers of a signed request: one signature per valid secret (ADR 028: a rotation's grace period). */
 export function signedHeaders(
   secrets: readonly string[],
   deliveryId: string,
