@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { messagesFor } from '@lainava/i18n/server'
 import { expect, type Page, test } from '@playwright/test'
-import { openPage } from './helpers.ts'
+import { logInAs, openPage } from './helpers.ts'
 
 // ADR 026: a page's HTML carries only its screen's messages; a client navigation to a page that
 // needs others gets them with that page's data. Never may a raw key (`landing.hero.title`) show.
@@ -99,6 +99,18 @@ test.describe('lean pages: messages per route', () => {
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze()
     expect(results.violations).toEqual([])
+  })
+
+  test('a signed-in person goes from the landing to the offers page by the header link, with no raw key', async ({
+    page,
+  }) => {
+    await logInAs(page)
+    await watchForRawKeys(page)
+    await openPage(page, '/')
+    await page.getByTestId('header-offers').click()
+    await expect(page).toHaveURL(/\/offers\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi['offers.title'] as string)
+    expect(await rawKeysSeen(page)).toEqual([])
   })
 
   test('a Swedish page reached by navigation is wholly Swedish', async ({ page }) => {

@@ -114,6 +114,8 @@ const MODULE_OF: Partial<Record<ScreenName, string>> = {
   glossary: 'features/content/glossary-route.tsx',
   glossaryTerm: 'features/content/glossary-term-route.tsx',
   faq: 'features/content/faq-route.tsx',
+  offers: 'features/offers/offers-route.tsx',
+  offer: 'features/offers/offer-route.tsx',
 }
 
 // Not scanned: modules whose messages are translated on the server only (`*.server.ts`, and the

@@ -39,6 +39,16 @@ const CONTENT_PAGE: MessageScope = [...LAYOUT_MESSAGES, ...CALCULATOR, 'content'
 /** The blog; an article ends with the representative example. */
 const BLOG: MessageScope = [...LAYOUT_MESSAGES, ...CALCULATOR, 'content', 'blog']
 
+const OFFERS: MessageScope = [
+  ...LAYOUT_MESSAGES,
+  'offers',
+  'offer',
+  'cards',
+  'enum.cardType',
+  'common',
+  'calculator',
+]
+
 /**
  * The screens that declare what they use. A screen not listed here gets the whole catalogue, so
  * a new screen works before it declares anything; declaring is an optimisation, checked by the
@@ -54,6 +64,9 @@ export const SCREEN_MESSAGES: Partial<Record<ScreenName, MessageScope>> = {
   glossary: [...LAYOUT_MESSAGES, 'content', 'glossary'],
   glossaryTerm: [...LAYOUT_MESSAGES, 'content', 'glossary'],
   faq: [...LAYOUT_MESSAGES, 'content', 'faq'],
+  // A person's offers (issue 14 measures this page signed in): loan, card and business offers.
+  offers: OFFERS,
+  offer: OFFERS,
   ...Object.fromEntries(
     (
       [
