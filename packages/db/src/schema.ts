@@ -41,8 +41,7 @@ export const lenders = pgTable('lenders', {
   endpointUrl: text('endpoint_url'),
   /** HTTP lenders only: the HMAC secret for our requests, encrypted (AES-256-GCM). */
   signingSecretEncrypted: text('signing_secret_encrypted'),
-  /** HTTP lenders only: SHA-256 of the API key the lender uses on our lender API. */
-  apiKeyHash: text('api_key_hash').unique(),
+  // API keys are in lender_api_keys (migration 0007 copied the old single key there; ADR 028).
   /** The signing secret before the last rotation, valid until `previousSigningSecretUntil` (grace period). */
   previousSigningSecretEncrypted: text('previous_signing_secret_encrypted'),
   previousSigningSecretUntil: timestamp('previous_signing_secret_until', { withTimezone: true }),
