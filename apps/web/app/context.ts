@@ -1,7 +1,9 @@
 import type { ApplicationOffersView, OfferView } from '@lainava/api-client'
 import type { Content } from '@lainava/content'
+import type { AuditEntry } from '@lainava/domain/admin'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import type { CompanyDetails } from '@lainava/domain/company'
+import type { FeatureDefinition, FlagEnvironment, FlagValueType } from '@lainava/domain/flags'
 import type { IdentificationStatus } from '@lainava/domain/identification'
 import type { LenderInsights } from '@lainava/domain/lender-insights'
 import type {
@@ -77,6 +79,25 @@ export type LenderProfile = {
   maxMonths: number
   minAge: number
 }
+
+/** Issue 18: an admin's flags in one environment, with its saved groups and client keys. */
+export type AdminFlagsView = {
+  environment: FlagEnvironment
+  dateUpdated: string
+  flags: Array<{
+    key: string
+    valueType: FlagValueType
+    description: string
+    enabled: boolean
+    definition: FeatureDefinition
+    updatedAt: string
+  }>
+  savedGroups: Array<{ id: string; name: string; attributeKey: string; values: Array<string | number> }>
+  connections: Array<{ clientKey: string; remoteEval: boolean; encrypted: boolean }>
+}
+
+/** A flag editor call: the admin's cookies, the page's language and the environment edited. */
+export type FlagCall = { cookieHeader: string | null; language: string; environment: string }
 
 /** A lender portal call: the session's cookies (the organisation comes from them) and the page's language. */
 export type LenderCall = { cookieHeader: string | null; language: string }
@@ -202,6 +223,24 @@ export type WebServices = {
     invite(input: LenderCall & { email: unknown; lenderRole: unknown }): Promise<LenderUser | Failure>
     changeRole(input: LenderCall & { userId: string; lenderRole: unknown }): Promise<LenderUser | Failure>
     removeUser(input: LenderCall & { userId: string }): Promise<{ ok: true } | Failure>
+  }
+  /** Issue 18 item 2: the admin flag editor (admins only; anyone else a 403 failure). */
+  flags: {
+    overview(input: FlagCall): Promise<AdminFlagsView | Failure>
+    /** The flag's latest audited changes, newest first. */
+    history(input: FlagCall & { key: string }): Promise<AuditEntry[] | Failure>
+    /** Creates or replaces a flag (FlagInputSchema); field problems as a 400 failure. */
+    save(input: FlagCall & { key: string; flag: unknown }): Promise<{ ok: true; created: boolean } | Failure>
+    remove(input: FlagCall & { key: string }): Promise<{ ok: true } | Failure>
+    saveGroup(input: FlagCall & { id: string; group: unknown }): Promise<{ ok: true } | Failure>
+    /** A new client key; `decryptionKey` is shown once (encrypted keys only). */
+    createConnection(
+      input: FlagCall & { kind: 'plain' | 'encrypted' | 'remoteEval' },
+    ): Promise<{ ok: true; clientKey: string; remoteEval: boolean; decryptionKey: string | null } | Failure>
+    /** What these attributes get: every flag's value, evaluated by the official SDK. */
+    preview(
+      input: FlagCall & { attributes: unknown },
+    ): Promise<{ ok: true; values: Record<string, unknown> } | Failure>
   }
   lenderInsights: {
     /** The signed-in lender user's organisation's figures (issue 17); 403 for anyone else. */

@@ -52,6 +52,7 @@ import { previewRecipients } from '../modules/marketplace/marketplace.ts'
 import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
 import { deleteAccount, getConsents, updateConsents } from '../modules/users/user-service.ts'
 import type { Services } from '../services.ts'
+import { flagsWebServices } from './flags-web-services.ts'
 import { lenderPortalWebServices } from './lender-portal-web-services.ts'
 import { mortgageWebServices } from './mortgage-web-services.ts'
 
@@ -314,6 +315,7 @@ export function createWebServices(services: Services): WebServices {
       },
     },
     lenderPortal: lenderPortalWebServices(services),
+    flags: flagsWebServices(services),
     mortgage: mortgageWebServices(services),
     identification: identificationWebServices(services),
     offers: {
