@@ -178,13 +178,16 @@ function ErrorSummary({ errors, message }: { errors: FieldProblem[]; message: st
                   className="underline underline-offset-4"
                   href={`#${fieldId(error.path)}`}
                   onClick={(event) => {
-                    // The calculator's inputs have ids of their own: found by their name.
-                    if (document.getElementById(fieldId(error.path))) return
+                    // A link to a fragment only scrolls: the field itself takes the focus. The
+                    // calculator's inputs have ids of their own and are found by their name.
                     const name = error.path === 'margin' ? 'marginPercent' : error.path
-                    const input = document.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)
+                    const input =
+                      document.getElementById(fieldId(error.path)) ??
+                      document.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)
                     if (!input) return
                     event.preventDefault()
                     input.focus()
+                    input.scrollIntoView({ block: 'center' })
                   }}
                 >
                   {error.message}

@@ -114,7 +114,7 @@ export const fi = {
   'mortgageStatus.esis': 'ESIS-tietolomake',
   'mortgageStatus.esisFrom': '{bank}: ESIS-tietolomake',
   'mortgageStatus.accept': 'Hyväksy tarjous',
-  'mortgageStatus.acceptFrom': 'Hyväksy pankin {bank} tarjous',
+  'mortgageStatus.acceptFrom': 'Hyväksy tarjous: {bank}',
   'mortgageStatus.confirm.title': 'Hyväksytkö tarjouksen?',
   'mortgageStatus.confirm.body':
     'Hyväksyt pankin {bank} tarjouksen: {amount}, todellinen vuosikorko {apr}, ensimmäinen erä {instalment}. Pankki ottaa sinuun yhteyttä lainasopimuksen tekemiseksi; muut tarjoukset raukeavat.',
@@ -288,7 +288,7 @@ export const sv: { [K in keyof typeof fi]: string } = {
   'mortgageStatus.esis': 'ESIS-informationsblad',
   'mortgageStatus.esisFrom': '{bank}: ESIS-informationsblad',
   'mortgageStatus.accept': 'Godkänn erbjudandet',
-  'mortgageStatus.acceptFrom': 'Godkänn erbjudandet från {bank}',
+  'mortgageStatus.acceptFrom': 'Godkänn erbjudandet: {bank}',
   'mortgageStatus.confirm.title': 'Godkänner du erbjudandet?',
   'mortgageStatus.confirm.body':
     'Du godkänner erbjudandet från {bank}: {amount}, effektiv ränta {apr}, första betalningen {instalment}. Banken kontaktar dig för att upprätta låneavtalet; de andra erbjudandena förfaller.',
@@ -465,7 +465,7 @@ export const en: { [K in keyof typeof fi]: string } = {
   'mortgageStatus.esis': 'ESIS information sheet',
   'mortgageStatus.esisFrom': '{bank}: ESIS information sheet',
   'mortgageStatus.accept': 'Accept the offer',
-  'mortgageStatus.acceptFrom': 'Accept the offer from {bank}',
+  'mortgageStatus.acceptFrom': 'Accept the offer: {bank}',
   'mortgageStatus.confirm.title': 'Accept this offer?',
   'mortgageStatus.confirm.body':
     'You accept the offer from {bank}: {amount}, APR {apr}, first instalment {instalment}. The bank will contact you to draw up the loan agreement; the other offers lapse.',
