@@ -256,7 +256,7 @@ function IdentificationLink({ mortgageApplicationId }: { mortgageApplicationId: 
   return (
     <Link
       className="text-brand-800 underline underline-offset-4"
-      to={`${pathFor('identificationStatus', lang)}?mortgageApplicationId=${mortgageApplicationId}`}
+      to={pathFor('identificationStatus', lang, { id: mortgageApplicationId })}
     >
       {t('mortgageStatus.identification')}
     </Link>
