@@ -109,7 +109,7 @@ export const LenderOfferSchema = z
     validUntil: z.string(),
     secciUrl: z.string().nullable(),
   })
-  .meta({ id: 'LenderOffer' })
+  .meta({ id: 'LenderOwnOffer' })
 export type LenderOffer = z.infer<typeof LenderOfferSchema>
 
 const PartnerApplicantSchema = z.object({
