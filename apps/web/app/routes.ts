@@ -59,6 +59,7 @@ const SCREEN_MODULES: Partial<Record<ScreenName, string>> = {
   autologin: 'features/auth/autologin-route.tsx',
   settings: 'features/settings/settings-route.tsx',
   adminUsers: 'features/admin/admin-users-route.tsx',
+  adminFlags: 'features/admin/flags-route.tsx',
   adminSmeApplications: 'features/admin/sme-applications-route.tsx',
   adminOnePageOnboarding: 'features/admin/one-page-onboarding-route.tsx',
   adminSmeApplication: 'features/admin/admin-application-route.tsx',

@@ -98,6 +98,8 @@ export const SCREENS = {
   adminSmeApplication: { fi: '/admin/sme-applications/:id/' },
   adminOnePageApplication: { fi: '/admin/one-page-onboarding/:id/' },
   adminUsers: { fi: '/admin/users/' },
+  // Issue 18 item 2: feature flags, experiments, saved groups and client keys.
+  adminFlags: { fi: '/admin/flags/' },
   notFound: { fi: '/404/' },
   euribor: { fi: '/euribor/' },
   instalmentPurchase: { fi: '/osamaksu/' },

@@ -1,11 +1,12 @@
 import type { Messages } from './fi.ts'
 import * as admin from './parts/admin.ts'
+import * as adminFlags from './parts/admin-flags.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as flags from './parts/flags.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderFiltering from './parts/lender-filtering.ts'
-import * as flags from './parts/flags.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderIntegration from './parts/lender-integration.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
@@ -666,6 +667,7 @@ export const en: Messages = {
   ...business.en,
   ...businessForms.en,
   ...admin.en,
+  ...adminFlags.en,
   ...mortgageForm.en,
   ...mortgageWeb.en,
   ...mortgageApi.en,

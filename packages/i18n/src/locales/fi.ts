@@ -1,10 +1,11 @@
 import * as admin from './parts/admin.ts'
+import * as adminFlags from './parts/admin-flags.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as flags from './parts/flags.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderFiltering from './parts/lender-filtering.ts'
-import * as flags from './parts/flags.ts'
 import * as lenderInsights from './parts/lender-insights.ts'
 import * as lenderIntegration from './parts/lender-integration.ts'
 import * as lenderPortal from './parts/lender-portal.ts'
@@ -669,6 +670,7 @@ export const fi = {
   ...business.fi,
   ...businessForms.fi,
   ...admin.fi,
+  ...adminFlags.fi,
   ...mortgageForm.fi,
   ...mortgageWeb.fi,
   ...mortgageApi.fi,

@@ -6,6 +6,7 @@ const PAGES = [
   ['adminSmeApplications', 'admin.nav.sme'],
   ['adminOnePageOnboarding', 'admin.nav.onePage'],
   ['adminUsers', 'admin.nav.users'],
+  ['adminFlags', 'adminFlags.nav'],
 ] as const satisfies ReadonlyArray<readonly [ScreenName, string]>
 
 /** The admin pages' own navigation; the header's "Admin" link leads to the first of them. */
