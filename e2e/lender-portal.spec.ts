@@ -110,6 +110,33 @@ test.describe('lender portal', () => {
     await expect(workspace.getByRole('link', { name: 'Käyttäjät' })).toBeVisible()
     await expectAccessible(lender)
 
+    // The lender admin narrows the filter (ADR 030): net income from 3 500 €, previewed before saving.
+    await workspace.getByRole('link', { name: 'Suodatus' }).click()
+    await expect(lender.getByRole('heading', { level: 1 })).toHaveText('Hakemusten suodatus')
+    await expect(
+      lender.getByRole('group', { name: 'Maakunnat' }).getByRole('checkbox', { name: 'Kainuu' }),
+    ).toBeChecked()
+    const income = lender.getByLabel('Nettotulot vähintään (€/kk)')
+    await income.fill('3500')
+    await income.blur()
+    await lender.getByRole('button', { name: 'Esikatsele' }).click()
+    await expect(lender.getByRole('status').filter({ hasText: 'Tällä suodatuksella' })).toContainText(
+      /teille olisi välitetty niistä \d+, nykyisellä suodatuksella \d+\./,
+    )
+    await lender.getByRole('button', { name: 'Tallenna suodatus' }).click()
+    await expect(lender.getByText(/^Suodatus tallennettu \(versio \d+\)\.$/)).toBeVisible()
+    // The next application from Kainuu with a smaller income no longer reaches the manual lender.
+    const stranger = await browser.newContext()
+    const narrowed = await stranger.request.post('/api/v1/applications', {
+      data: kainuuApplication(uniqueEmail('kainuu'), amount),
+    })
+    expect(narrowed.status()).toBe(201)
+    const narrowedLenders = (await narrowed.json()).lenders as Array<{ name: string }>
+    expect(narrowedLenders.map((each) => each.name)).not.toContain(MANUAL_LENDER)
+    await stranger.close()
+    await workspace.getByRole('link', { name: 'Hakemukset' }).click()
+    await expect(lender.getByRole('heading', { level: 1 })).toHaveText('Saapuneet hakemukset')
+
     await lender.getByRole('link', { name: /^Kulutusluotto 12\s345\s€$/ }).click()
     await expect(lender.getByRole('heading', { level: 1 })).toHaveText(/^Hakemus: Kulutusluotto 12\s345\s€$/)
     await expect(lender.getByText('150385-246Y')).toHaveCount(0)
