@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ErrorBodySchema } from './api-error.ts'
 import { APPLICATION_KINDS } from './application/enums.ts'
 import { type LenderCriteria, RECIPIENT_STATUSES } from './marketplace/criteria.ts'
 import { isValidEmail } from './validators.ts'
@@ -217,6 +218,17 @@ export const OfferResultSchema = z
   })
   .meta({ id: 'LenderOfferResult' })
 export type OfferResult = z.infer<typeof OfferResultSchema>
+
+/** An offer refused for breaking a cap (422 `OFFER_OVER_CAP`): the error body with each violation. */
+export const OfferRejectionSchema = ErrorBodySchema.extend({
+  violations: z.array(z.object({ code: z.string(), limit: z.number(), actual: z.number() })).optional(),
+})
+
+/** A lender organisation as its own users (and admins) read it. */
+export const LenderOrganisationSchema = z
+  .object({ id: z.uuid(), slug: z.string(), name: z.string(), description: z.string() })
+  .meta({ id: 'LenderOrganisation' })
+export type LenderOrganisation = z.infer<typeof LenderOrganisationSchema>
 
 export const LenderUserSchema = z
   .object({

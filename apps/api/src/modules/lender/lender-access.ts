@@ -1,5 +1,5 @@
 import { type Database, schema } from '@lainava/db'
-import type { LenderRole, LenderWorkspace } from '@lainava/domain/lender-portal'
+import type { LenderOrganisation, LenderRole, LenderWorkspace } from '@lainava/domain/lender-portal'
 import { and, eq, isNull } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import type { AuditActor } from '../audit/audit-log.ts'
@@ -59,4 +59,21 @@ export async function requireLenderMember(
     })
   }
   return member
+}
+
+/** A lender organisation's public record: a lender user reads only its own (403 otherwise), an admin any. */
+export async function lenderOrganisation(
+  db: Database,
+  user: SessionUser,
+  lenderId: string,
+): Promise<LenderOrganisation> {
+  if (user.role === 'lender' && user.lenderId !== lenderId) {
+    throw new AppError('FORBIDDEN', 'Not your organisation.', { messageKey: 'api.forbidden' })
+  }
+  const [lender] = await db
+    .select({ id: lenders.id, slug: lenders.slug, name: lenders.name, description: lenders.description })
+    .from(lenders)
+    .where(eq(lenders.id, lenderId))
+  if (!lender) throw new AppError('NOT_FOUND', 'No such lender.', { messageKey: 'api.lenderNotFound' })
+  return lender
 }

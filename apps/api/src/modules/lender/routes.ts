@@ -1,24 +1,23 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
-import { schema } from '@lainava/db'
 import {
   HetuRevealSchema,
   LenderApplicationDetailSchema,
   LenderApplicationFiltersSchema,
   LenderInvitationInputSchema,
+  LenderOrganisationSchema,
   LenderRoleInputSchema,
   LenderUserListSchema,
   LenderUserSchema,
   LenderWorkspaceSchema,
   ManualDeclineInputSchema,
   ManualOfferInputSchema,
+  OfferRejectionSchema,
   OfferResultSchema,
   ReceivedApplicationListSchema,
 } from '@lainava/domain/lender-portal'
 import { PartnerCardOfferSchema } from '@lainava/domain/marketplace/partner-protocol'
-import { eq } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
-import { AppError } from '../../app-error.ts'
 import { requestLanguage } from '../../language.ts'
 import { errorBody } from '../../plugins/errors.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
@@ -30,7 +29,7 @@ import {
   recordDecline,
   recordOffer,
 } from '../marketplace/marketplace.ts'
-import { requireLenderMember } from './lender-access.ts'
+import { lenderOrganisation, requireLenderMember } from './lender-access.ts'
 import {
   asOfferResult,
   declineManually,
@@ -46,12 +45,6 @@ import { changeLenderRole, inviteLenderUser, listLenderUsers, removeLenderUser }
 // Issue 17: the lender API. Two callers: a lender's own system with its API key (the partner API's
 // answers) and a lender user's session (the portal). Handlers unpack input and call one service; the
 // services own the checks and the updates; the response schemas live in @lainava/domain/lender-portal.
-
-const { lenders } = schema
-
-const LenderSchema = z
-  .object({ id: z.uuid(), slug: z.string(), name: z.string(), description: z.string() })
-  .meta({ id: 'LenderOrganisation' })
 
 const OfferBodySchema = z
   .object({
@@ -80,10 +73,6 @@ const OfferBodySchema = z
   })
   .meta({ id: 'LenderOfferInput' })
 
-const RejectionSchema = ErrorBodySchema.extend({
-  violations: z.array(z.object({ code: z.string(), limit: z.number(), actual: z.number() })).optional(),
-})
-
 const ApplicationParams = z.object({ applicationId: z.uuid() })
 const UserParams = z.object({ userId: z.uuid() })
 
@@ -108,22 +97,16 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
         tags: ['lender'],
         summary: 'A lender organisation: its own users and admins only',
         params: z.object({ lenderId: z.uuid() }),
-        response: { 200: LenderSchema, 401: ErrorBodySchema, 403: ErrorBodySchema, 404: ErrorBodySchema },
+        response: {
+          200: LenderOrganisationSchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+        },
       },
     },
-    async (request) => {
-      const user = await requireUser(db, request, ['lender', 'admin'])
-      // A lender sees only its own organisation.
-      if (user.role === 'lender' && user.lenderId !== request.params.lenderId) {
-        throw new AppError('FORBIDDEN', 'Not your organisation.', { messageKey: 'api.forbidden' })
-      }
-      const [lender] = await db
-        .select({ id: lenders.id, slug: lenders.slug, name: lenders.name, description: lenders.description })
-        .from(lenders)
-        .where(eq(lenders.id, request.params.lenderId))
-      if (!lender) throw new AppError('NOT_FOUND', 'No such lender.', { messageKey: 'api.lenderNotFound' })
-      return lender
-    },
+    async (request) =>
+      lenderOrganisation(db, await requireUser(db, request, ['lender', 'admin']), request.params.lenderId),
   )
 
   // The lender portal (a lender user's session): only its own organisation's data.
@@ -210,7 +193,7 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
           403: ErrorBodySchema,
           404: ErrorBodySchema,
           409: ErrorBodySchema,
-          422: RejectionSchema,
+          422: OfferRejectionSchema,
         },
       },
     },
@@ -381,7 +364,7 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
           401: ErrorBodySchema,
           404: ErrorBodySchema,
           409: ErrorBodySchema,
-          422: RejectionSchema,
+          422: OfferRejectionSchema,
         },
       },
     },
