@@ -338,11 +338,26 @@ export async function recordDecline(
   await deps.db.transaction((tx) =>
     claimAnswer(tx, input.applicationId, input.lenderId, 'declined', input.reason),
   )
-  await notifyProgress(deps, input.applicationId)
+  await notifyProgress(deps, input.applicationId, { lenderId: input.lenderId, status: 'declined' })
 }
 
-/** Queues the applicant's e-mails once the first offer is in and once every lender has answered. */
-export async function notifyProgress(deps: MarketplaceDeps, applicationId: string): Promise<void> {
+/** A mortgage bank's change of answer and the key of its one e-mail job (issue 16: one e-mail per change). */
+export type MortgageBankChange = {
+  lenderId: string
+  status: 'processing' | 'info-requested' | 'offered' | 'declined'
+}
+export const mortgageStatusJobKey = (applicationId: string, change: MortgageBankChange) =>
+  `${applicationId}:${change.lenderId}:mortgage-${change.status}`
+
+/**
+ * Queues the applicant's e-mails once the first offer is in and once every lender has answered; on a
+ * mortgage application instead the e-mail of the bank's change (`answered`), when there is one.
+ */
+export async function notifyProgress(
+  deps: MarketplaceDeps,
+  applicationId: string,
+  answered?: MortgageBankChange,
+): Promise<void> {
   if (!deps.jobs) return
   const [state] = await deps.db
     .select({
@@ -356,8 +371,18 @@ export async function notifyProgress(deps: MarketplaceDeps, applicationId: strin
     .leftJoin(applicationRecipients, eq(applicationRecipients.applicationId, applications.id))
     .where(eq(applications.id, applicationId))
     .groupBy(applications.id)
-  // Issue 16: a mortgage applicant is e-mailed on each bank's change instead (the mortgage module).
-  if (!state || state.kind === 'mortgage') return
+  if (!state) return
+  if (state.kind === 'mortgage') {
+    // Issue 16: a bank that declined on the general lender path; the mortgage module e-mails its own.
+    if (answered) {
+      await deps.jobs.send(QUEUES.notification, mortgageStatusJobKey(applicationId, answered), {
+        applicationId,
+        kind: 'mortgage-status',
+        ...answered,
+      })
+    }
+    return
+  }
   if (state.offered > 0 && !state.firstNotified) {
     await deps.jobs.send(QUEUES.notification, `${applicationId}:first-offers`, {
       applicationId,

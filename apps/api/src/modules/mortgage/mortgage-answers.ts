@@ -8,7 +8,11 @@ import { and, eq, inArray, isNull } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import { QUEUES } from '../../jobs/job-queue.ts'
 import { mortgageStatusEmail } from '../email/templates.ts'
-import { DEFAULT_OFFER_VALID_DAYS, type MarketplaceDeps } from '../marketplace/marketplace.ts'
+import {
+  DEFAULT_OFFER_VALID_DAYS,
+  type MarketplaceDeps,
+  mortgageStatusJobKey,
+} from '../marketplace/marketplace.ts'
 
 const {
   applications,
@@ -50,7 +54,7 @@ async function queueStatusEmail(
   status: BankStatus,
 ) {
   const job: MortgageStatusJob = { applicationId, kind: 'mortgage-status', lenderId, status }
-  await deps.jobs?.send(QUEUES.notification, `${applicationId}:${lenderId}:mortgage-${status}`, job)
+  await deps.jobs?.send(QUEUES.notification, mortgageStatusJobKey(applicationId, { lenderId, status }), job)
 }
 
 /** The recipient row of a mortgage application the bank received; anything else is "not found". */

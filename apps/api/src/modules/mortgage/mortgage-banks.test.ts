@@ -346,5 +346,13 @@ describe('an HTTP mortgage bank (the lender simulator over real HTTP)', () => {
     })
     expect(response.status).toBe(422)
     expect((await response.json()).code).toBe('OFFER_WRONG_PRODUCT')
+    // A decline on the general lender path still reaches the applicant as a bank's decline.
+    const declined = await fetch(`${ctx.url}/api/v1/lender/applications/${applicationId}/decline`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credentials.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'no' }),
+    })
+    expect(declined.status).toBe(204)
+    await expect.poll(() => mailKinds(user.email), { timeout: 20_000 }).toEqual(['mortgage-declined'])
   })
 })
