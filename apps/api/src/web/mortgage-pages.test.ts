@@ -11,7 +11,11 @@ import { createTestApp } from '../test/test-app.ts'
 const ORIGIN = 'http://localhost:3000'
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 beforeAll(async () => {
-  ctx = await createTestApp({ ROLES: 'web,api', PUBLIC_URL: ORIGIN })
+  ctx = await createTestApp({
+    ROLES: 'web,api',
+    PUBLIC_URL: ORIGIN,
+    MORTGAGE_CALLBACK_HOSTS: 'pankki.example.fi',
+  })
 })
 afterAll(async () => {
   await ctx?.close()
@@ -96,6 +100,48 @@ describe('the mortgage form', () => {
     expect(location.searchParams.get('returnTo')).toBe(
       '/asuntolainahakemus/?step=mortgage-application&price=300000&ownFunds=60000&years=20&repaymentType=annuity',
     )
+  })
+
+  it('starts the application from the start step’s form, with a bank’s return address from the address', async () => {
+    const { cookies } = await loginAs(ctx.database.db)
+    const query =
+      'step=mortgage-application&price=300000&ownFunds=60000&years=20&repaymentType=annuity' +
+      `&redirectionUrl=${encodeURIComponent('https://pankki.example.fi/palaa')}`
+    const start = await page(`/asuntolainahakemus/?${query}`, cookies)
+    expect(start.querySelector('[data-testid="mortgage-form"]')?.getAttribute('data-step')).toBe(
+      'mortgage-application',
+    )
+    const hidden = [...start.querySelectorAll<HTMLInputElement>('input[type="hidden"][name^="calculator."]')]
+    const response = await post(
+      `/asuntolainahakemus/?${query}`,
+      [
+        ['step', 'mortgage-application'],
+        ...hidden.map((input): [string, string] => [input.name, input.value]),
+        ['purpose', 'next-home'],
+        ['hasCoApplicant', 'false'],
+        ['consents.terms', 'true'],
+        ['consents.privacy', 'true'],
+        ['consents.creditCheck', 'true'],
+      ],
+      cookies,
+    )
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(302)
+    expect(response.headers.location).toBe('/asuntolainahakemus/?step=personal-information')
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/mortgage-application/status',
+      cookies,
+      headers: OUR_CLIENT,
+    })
+    expect(status.json()).toMatchObject({
+      status: 'draft',
+      redirectionUrl: 'https://pankki.example.fi/palaa',
+    })
+    const next = await page('/asuntolainahakemus/', cookies)
+    expect(next.querySelector('[data-testid="mortgage-form"]')?.getAttribute('data-step')).toBe(
+      'personal-information',
+    )
+    expect(next.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext')).toBe('Vaihe 3/12')
   })
 
   it('renders every step of the path with a co-applicant, with its saved answers', async () => {

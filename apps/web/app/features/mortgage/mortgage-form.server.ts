@@ -58,6 +58,20 @@ function calculatorValueOf(saved: unknown): MortgageCalculatorValue | null {
 const loginPath = (language: Language, returnTo: string) =>
   `${pathFor('login', language)}?returnTo=${encodeURIComponent(returnTo)}`
 
+/**
+ * A bank's return addresses (issue 16: a bank's site may start the application with them); kept in
+ * the address through the calculator and the login, and given to the start, which keeps only
+ * allowed hosts (MORTGAGE_CALLBACK_HOSTS).
+ */
+function bankReturn(url: URL): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const name of ['callbackUrl', 'redirectionUrl']) {
+    const value = url.searchParams.get(name)
+    if (value && value.length <= 500) found[name] = value
+  }
+  return found
+}
+
 /** The identification's outcome the provider's callback puts in the return address. */
 const RESULT_CODE = /^[A-Za-z_]{1,40}$/
 
@@ -171,9 +185,9 @@ function editLoanRows(values: MortgageActionResult['values'], intent: string) {
  */
 async function calculatorAction(
   services: Services,
-  input: { form: FormData; user: { id: string } | null; language: Language; formPath: string },
+  input: { form: FormData; user: { id: string } | null; language: Language; formPath: string; url: URL },
 ) {
-  const { form, user, language, formPath } = input
+  const { form, user, language, formPath, url } = input
   const posted = Object.fromEntries(
     CALCULATOR_FIELDS.map((name) => {
       const value = form.get(name)
@@ -200,7 +214,8 @@ async function calculatorAction(
   }
   const checked = await services.mortgage.checkCalculator({ language, data: stepData })
   if (!checked.ok) return failed('calculator', posted, checked)
-  const next = `${formPath}?step=mortgage-application&${calculatorQuery(stepData)}`
+  const returns = new URLSearchParams(bankReturn(url)).toString()
+  const next = `${formPath}?step=mortgage-application&${calculatorQuery(stepData)}${returns ? `&${returns}` : ''}`
   // Signed out: the login comes back to the start step with the figures (issue 16: resumable after login).
   throw redirect(user ? next : loginPath(language, next))
 }
@@ -227,7 +242,7 @@ export async function mortgageFormAction(services: Services, request: Request, u
     throw redirect(pathFor('mortgageStatus', language))
   }
 
-  if (step === 'calculator') return calculatorAction(services, { form, user, language, formPath })
+  if (step === 'calculator') return calculatorAction(services, { form, user, language, formPath, url })
 
   const { values, data: stepData } = readStepForm(step, form)
   if (intent === 'add-loan' || /^remove-loan:\d{1,2}$/.test(intent)) {
@@ -250,7 +265,7 @@ export async function mortgageFormAction(services: Services, request: Request, u
     const started = await services.mortgage.start({
       userId: user.id,
       language,
-      body: { calculator, ...(stepData as Record<string, unknown>) },
+      body: { calculator, ...(stepData as Record<string, unknown>), ...bankReturn(url) },
     })
     if (!started.ok) return failed(step, values, started)
     throw redirect(`${formPath}?step=${started.step}`)

@@ -12,14 +12,12 @@ export const fi = {
   'mortgageForm.metaDescription':
     'Kilpailuta asuntolaina: yksi hakemus, tarjoukset usealta pankilta, vertailu todellisen vuosikoron ja kokonaiskustannuksen mukaan.',
   'mortgageForm.progress': 'Vaihe {current}/{total}',
-  'mortgageForm.progressLabel': 'Hakemuksen eteneminen',
   'mortgageForm.next': 'Tallenna ja jatka',
   'mortgageForm.back': 'Edellinen vaihe',
   'mortgageForm.saving': 'Tallennetaan…',
   'mortgageForm.required': 'Tähdellä (*) merkityt kohdat ovat pakollisia.',
   'mortgageForm.errorSummary': 'Hakemuksessa on korjattavaa',
   'mortgageForm.errorSummaryLead': 'Korjaa seuraavat kohdat ja tallenna uudelleen:',
-  'mortgageForm.failed': 'Tallentaminen ei onnistunut. Yritä hetken päästä uudelleen.',
   'mortgageForm.resumed':
     'Jatkat tallennettua hakemustasi. Voit palata aiempiin vaiheisiin, tiedot säilyvät.',
   'mortgageForm.calculator.lead':
@@ -28,20 +26,17 @@ export const fi = {
   'mortgageForm.calculator.signIn':
     'Hakemus tallennetaan tiliisi, joten kirjaudut seuraavaksi sähköpostiin tulevalla koodilla. Laskelmasi säilyy.',
   'mortgageForm.calculator.signInButton': 'Kirjaudu ja jatka hakemukseen',
-  'mortgageForm.calculator.loanAmount': 'Lainan määrä: {amount}',
   'mortgageForm.start.lead':
     'Kerro, mihin lainaa haet ja haetko sitä yhdessä toisen henkilön kanssa. Hakemus tallennetaan tiliisi.',
   'mortgageForm.start.submit': 'Aloita hakemus',
   'mortgageForm.start.calculatorSummary':
     'Laskelmasi: asunnon hinta {price}, omat varat {ownFunds}, laina-aika {years} vuotta.',
   'mortgageForm.start.editCalculator': 'Muuta laskelmaa',
-  'mortgageForm.consents.heading': 'Suostumukset',
   'mortgageForm.consents.termsLink': 'Lue käyttöehdot',
   'mortgageForm.consents.privacyLink': 'Lue tietosuojaseloste',
   'mortgageForm.yes': 'Kyllä',
   'mortgageForm.no': 'Ei',
   'mortgageForm.choose': 'Valitse',
-  'mortgageForm.euroSuffix': 'euroa',
   'mortgageForm.monthHint': 'Muodossa VVVV-KK, esimerkiksi 2019-08',
   'mortgageForm.conditional': 'Vain, jos vastasit edelliseen kohtaan kyllä.',
   'mortgageForm.employerHint': 'Ei tarvita eläkeläiseltä, opiskelijalta tai työttömältä.',
@@ -79,7 +74,6 @@ export const fi = {
   'mortgageStatus.apply': 'Hae asuntolainaa',
   'mortgageStatus.continueDraft': 'Jatka hakemusta',
   'mortgageStatus.sent': 'Hakemus lähetetty {date}',
-  'mortgageStatus.application': 'Asuntolaina {amount}, laina-aika {years} vuotta',
   'mortgageStatus.live': 'Sivu päivittyy itsestään, kun pankit vastaavat.',
   'mortgageStatus.loadError': 'Tietojen päivittäminen ei juuri nyt onnistu. Yritämme uudelleen.',
   'mortgageStatus.returned': 'Tervetuloa takaisin pankin sivulta. Hakemuksesi tilanne on alla.',
@@ -187,14 +181,12 @@ export const sv: { [K in keyof typeof fi]: string } = {
   'mortgageForm.metaDescription':
     'Konkurrensutsätt ditt bolån: en ansökan, erbjudanden från flera banker, jämförda efter effektiv ränta och total kostnad.',
   'mortgageForm.progress': 'Steg {current}/{total}',
-  'mortgageForm.progressLabel': 'Ansökans framsteg',
   'mortgageForm.next': 'Spara och fortsätt',
   'mortgageForm.back': 'Föregående steg',
   'mortgageForm.saving': 'Sparar…',
   'mortgageForm.required': 'Fält märkta med asterisk (*) är obligatoriska.',
   'mortgageForm.errorSummary': 'Ansökan behöver rättas',
   'mortgageForm.errorSummaryLead': 'Rätta följande uppgifter och spara igen:',
-  'mortgageForm.failed': 'Det gick inte att spara. Försök igen om en stund.',
   'mortgageForm.resumed':
     'Du fortsätter din sparade ansökan. Du kan gå tillbaka till tidigare steg, uppgifterna finns kvar.',
   'mortgageForm.calculator.lead':
@@ -203,20 +195,17 @@ export const sv: { [K in keyof typeof fi]: string } = {
   'mortgageForm.calculator.signIn':
     'Ansökan sparas på ditt konto, så härnäst loggar du in med en kod som kommer per e-post. Din kalkyl finns kvar.',
   'mortgageForm.calculator.signInButton': 'Logga in och fortsätt till ansökan',
-  'mortgageForm.calculator.loanAmount': 'Lånebelopp: {amount}',
   'mortgageForm.start.lead':
     'Berätta vad lånet ska användas till och om du ansöker tillsammans med en annan person. Ansökan sparas på ditt konto.',
   'mortgageForm.start.submit': 'Påbörja ansökan',
   'mortgageForm.start.calculatorSummary':
     'Din kalkyl: bostadens pris {price}, egna medel {ownFunds}, lånetid {years} år.',
   'mortgageForm.start.editCalculator': 'Ändra kalkylen',
-  'mortgageForm.consents.heading': 'Samtycken',
   'mortgageForm.consents.termsLink': 'Läs användarvillkoren',
   'mortgageForm.consents.privacyLink': 'Läs dataskyddsbeskrivningen',
   'mortgageForm.yes': 'Ja',
   'mortgageForm.no': 'Nej',
   'mortgageForm.choose': 'Välj',
-  'mortgageForm.euroSuffix': 'euro',
   'mortgageForm.monthHint': 'I formen ÅÅÅÅ-MM, till exempel 2019-08',
   'mortgageForm.conditional': 'Endast om du svarade ja på föregående fråga.',
   'mortgageForm.employerHint': 'Behövs inte för pensionärer, studerande eller arbetslösa.',
@@ -254,7 +243,6 @@ export const sv: { [K in keyof typeof fi]: string } = {
   'mortgageStatus.apply': 'Ansök om bolån',
   'mortgageStatus.continueDraft': 'Fortsätt ansökan',
   'mortgageStatus.sent': 'Ansökan skickad {date}',
-  'mortgageStatus.application': 'Bolån {amount}, lånetid {years} år',
   'mortgageStatus.live': 'Sidan uppdateras av sig själv när bankerna svarar.',
   'mortgageStatus.loadError': 'Uppgifterna kan inte uppdateras just nu. Vi försöker igen.',
   'mortgageStatus.returned': 'Välkommen tillbaka från bankens sida. Läget för din ansökan syns nedan.',
@@ -361,14 +349,12 @@ export const en: { [K in keyof typeof fi]: string } = {
   'mortgageForm.metaDescription':
     'Compare mortgages: one application, offers from several banks, compared by APR and total cost.',
   'mortgageForm.progress': 'Step {current} of {total}',
-  'mortgageForm.progressLabel': 'Application progress',
   'mortgageForm.next': 'Save and continue',
   'mortgageForm.back': 'Previous step',
   'mortgageForm.saving': 'Saving…',
   'mortgageForm.required': 'Fields marked with an asterisk (*) are required.',
   'mortgageForm.errorSummary': 'There is a problem with the application',
   'mortgageForm.errorSummaryLead': 'Correct the following and save again:',
-  'mortgageForm.failed': 'Saving failed. Please try again in a moment.',
   'mortgageForm.resumed':
     'You are continuing your saved application. You can go back to earlier steps; your answers stay.',
   'mortgageForm.calculator.lead':
@@ -377,20 +363,17 @@ export const en: { [K in keyof typeof fi]: string } = {
   'mortgageForm.calculator.signIn':
     'The application is saved to your account, so next you sign in with a code sent by e-mail. Your calculation is kept.',
   'mortgageForm.calculator.signInButton': 'Sign in and continue',
-  'mortgageForm.calculator.loanAmount': 'Loan amount: {amount}',
   'mortgageForm.start.lead':
     'Tell us what the loan is for and whether you apply together with another person. The application is saved to your account.',
   'mortgageForm.start.submit': 'Start the application',
   'mortgageForm.start.calculatorSummary':
     'Your calculation: home price {price}, own funds {ownFunds}, loan period {years} years.',
   'mortgageForm.start.editCalculator': 'Change the calculation',
-  'mortgageForm.consents.heading': 'Consents',
   'mortgageForm.consents.termsLink': 'Read the terms of use',
   'mortgageForm.consents.privacyLink': 'Read the privacy policy',
   'mortgageForm.yes': 'Yes',
   'mortgageForm.no': 'No',
   'mortgageForm.choose': 'Choose',
-  'mortgageForm.euroSuffix': 'euros',
   'mortgageForm.monthHint': 'As YYYY-MM, for example 2019-08',
   'mortgageForm.conditional': 'Only if you answered yes above.',
   'mortgageForm.employerHint': 'Not needed if you are retired, a student or unemployed.',
@@ -428,7 +411,6 @@ export const en: { [K in keyof typeof fi]: string } = {
   'mortgageStatus.apply': 'Apply for a mortgage',
   'mortgageStatus.continueDraft': 'Continue the application',
   'mortgageStatus.sent': 'Application sent {date}',
-  'mortgageStatus.application': 'Mortgage of {amount} over {years} years',
   'mortgageStatus.live': 'This page updates by itself as the banks answer.',
   'mortgageStatus.loadError': 'The page cannot be updated right now. We will try again.',
   'mortgageStatus.returned':
