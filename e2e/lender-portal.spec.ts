@@ -140,6 +140,7 @@ test.describe('lender portal', () => {
     await lender.getByRole('link', { name: /^Kulutusluotto 12\s345\s€$/ }).click()
     await expect(lender.getByRole('heading', { level: 1 })).toHaveText(/^Hakemus: Kulutusluotto 12\s345\s€$/)
     await expect(lender.getByText('150385-246Y')).toHaveCount(0)
+    const applicationPath = new URL(lender.url()).pathname
     await lender.getByRole('button', { name: 'Näytä henkilötunnus' }).click()
     await expect(lender.getByTestId('hetu-main')).toHaveText('150385-246Y')
     await expectAccessible(lender)
@@ -157,7 +158,7 @@ test.describe('lender portal', () => {
 
     // On a 320 px phone the portal's pages do not scroll sideways.
     await lender.setViewportSize({ width: 320, height: 800 })
-    for (const path of ['/lender/applications/', '/lender/users/']) {
+    for (const path of ['/lender/applications/', applicationPath, '/lender/users/']) {
       await openPage(lender, path)
       const overflow = await lender.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
       expect(overflow, path).toBeLessThanOrEqual(0)
