@@ -489,7 +489,8 @@ export default function LenderApplicationRoute({ loaderData, actionData }: Route
       ) : null}
       {detail.delivery ? (
         <Delivered delivery={detail.delivery} hetu={result?.intent === 'reveal' ? result.hetu : null} />
-      ) : (
+      ) : application.kind === 'mortgage' ? null : (
+        // Mortgage applications reach banks with their own delivery (issue 16); any other without data was erased.
         <p className="mt-6">{t('lenderPortal.app.erased')}</p>
       )}
       <Offers offers={detail.offers} notice={notice} />
