@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../test/test-app.ts'
-import { derivedOperationId } from './openapi-document.ts'
+import { derivedOperationId, withoutKeywordParameters } from './openapi-document.ts'
 
 // Issue 17 item 7 (ADR 029): the API document lenders build from. Every operation has an operationId and
 // its security, no component is unused, Redocly's recommended rules find no error, and what the document
@@ -134,6 +134,24 @@ describe('security', () => {
       checked.push(label)
     }
     expect(checked.length).toBeGreaterThan(20)
+  })
+})
+
+describe('parameters', () => {
+  it('documents a free-form querystring (a record) as no named parameters, not its JSON Schema keywords', () => {
+    const record = {
+      type: 'object',
+      propertyNames: { type: 'string' },
+      additionalProperties: { type: 'string' },
+    }
+    const named = { type: 'object', properties: { returnTo: { type: 'string' } } }
+    expect(withoutKeywordParameters({ schema: { querystring: record, params: named } }).schema).toEqual({
+      querystring: { type: 'object', properties: {} },
+      params: named,
+    })
+    for (const { operation } of operations(document))
+      for (const parameter of operation.parameters ?? [])
+        expect(['propertyNames', 'additionalProperties']).not.toContain(parameter.name)
   })
 })
 

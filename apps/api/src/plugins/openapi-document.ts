@@ -117,6 +117,24 @@ function versionOf(path: string): string {
   return /^\/api\/(v\d+)\//.exec(path)?.[1]?.toUpperCase() ?? ''
 }
 
+/**
+ * A free-form querystring or header set (a zod record: an object schema with no `properties`) has no named
+ * parameters. @fastify/swagger would list its JSON Schema keywords (`type`, `propertyNames` …) as parameters,
+ * which makes the document invalid; it gets an empty property list instead, and the route's description says
+ * what it takes.
+ */
+export function withoutKeywordParameters<T extends { schema?: unknown }>(route: T): T {
+  const schema = route.schema as Record<string, unknown> | undefined
+  if (!schema) return route
+  const fixed = { ...schema }
+  for (const part of ['querystring', 'headers', 'params']) {
+    const value = fixed[part]
+    if (value && typeof value === 'object' && !('properties' in value) && !('$ref' in value))
+      fixed[part] = { type: 'object', properties: {} }
+  }
+  return { ...route, schema: fixed }
+}
+
 /** Every `$ref` inside a value. */
 function collectRefs(value: unknown, into: Set<string>) {
   if (Array.isArray(value)) {

@@ -4,7 +4,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from '@fastify/type-pr
 import type { FastifyInstance } from 'fastify'
 import type { OpenAPIV3_1 } from 'openapi-types'
 import type { Config } from '../config.ts'
-import { finishDocument, SECURITY_SCHEMES } from './openapi-document.ts'
+import { finishDocument, SECURITY_SCHEMES, withoutKeywordParameters } from './openapi-document.ts'
 
 /** The signed requests we send to an HTTP lender's endpoint (the partner API), as OpenAPI webhooks. */
 const PARTNER_WEBHOOKS = {
@@ -154,7 +154,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
       // linted by the tests (app.test.ts, openapi-document.test.ts).
       webhooks: PARTNER_WEBHOOKS as unknown as OpenAPIV3_1.Document['webhooks'],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => withoutKeywordParameters(jsonSchemaTransform(input)),
     // ADR 029: every operation an operationId and its security; components no operation uses left out.
     transformObject: (input) => finishDocument(jsonSchemaTransformObject(input)),
   })
