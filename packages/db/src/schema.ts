@@ -591,3 +591,34 @@ export const flagRevisions = pgTable('flag_revisions', {
   environment: text('environment').primaryKey(),
   dateUpdated: timestamp('date_updated', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
 })
+
+/**
+ * Analytics events (issue 18 item 5, ADR 035): sent by browsers with marketing consent, tied to a random
+ * session id and never to a user (no foreign key, no user id), so they are outside the personal-data
+ * export and erasure. URLs keep no query values; the referrer is an origin.
+ */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    sessionId: text('session_id').notNull(),
+    sessionCount: integer('session_count').notNull(),
+    type: text('type').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    url: text('url').notNull(),
+    referrer: text('referrer'),
+    title: text('title').notNull(),
+    language: text('language').notNull(),
+    screenWidth: integer('screen_width').notNull(),
+    screenHeight: integer('screen_height').notNull(),
+    viewportWidth: integer('viewport_width').notNull(),
+    viewportHeight: integer('viewport_height').notNull(),
+    /** The event's own fields: `experiment_viewed` {experimentKey, variationId}, `application_started` {kind}. */
+    data: jsonb('data').notNull(),
+  },
+  (table) => [
+    index('analytics_events_type_received').on(table.type, table.receivedAt),
+    index('analytics_events_session').on(table.sessionId),
+  ],
+)
