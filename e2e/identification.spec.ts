@@ -128,4 +128,6 @@ test('in English on a phone: another person than the applicant is refused, with 
       name: 'The application is not yet signed with strong identification.',
     }),
   ).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320)
+  await expectAxeClean(page)
 })

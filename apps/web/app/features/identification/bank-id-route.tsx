@@ -80,7 +80,9 @@ export default function BankIdRoute({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-slate-900">{t('identification.page.title')}</h1>
+      <h1 className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-3xl">
+        {t('identification.page.title')}
+      </h1>
       <p className="mt-4 text-lg text-slate-700">{t('identification.page.lead')}</p>
       {outcome ? <OutcomeMessage outcome={outcome} /> : null}
       {application?.testProvider && !application.identification ? <TestProviderNotice /> : null}

@@ -67,7 +67,9 @@ export default function IdentificationStatusRoute({ loaderData }: Route.Componen
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold text-slate-900">{t('identification.status.title')}</h1>
+      <h1 className="text-2xl font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-3xl">
+        {t('identification.status.title')}
+      </h1>
       <p className="mt-4 text-lg text-slate-700">{t('identification.status.lead')}</p>
       {!application ? (
         <NoApplication />
