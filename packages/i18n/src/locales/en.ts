@@ -1,6 +1,7 @@
 import type { Messages } from './fi.ts'
 import * as admin from './parts/admin.ts'
 import * as adminFlags from './parts/admin-flags.ts'
+import * as analytics from './parts/analytics.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
@@ -677,4 +678,5 @@ export const en: Messages = {
   ...lenderPortal.en,
   ...lenderIntegration.en,
   ...lenderFiltering.en,
+  ...analytics.en,
 }

@@ -1,5 +1,6 @@
 import * as admin from './parts/admin.ts'
 import * as adminFlags from './parts/admin-flags.ts'
+import * as analytics from './parts/analytics.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
@@ -680,6 +681,7 @@ export const fi = {
   ...lenderPortal.fi,
   ...lenderIntegration.fi,
   ...lenderFiltering.fi,
+  ...analytics.fi,
 } as const
 
 export type MessageKey = keyof typeof fi
