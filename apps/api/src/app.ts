@@ -10,6 +10,7 @@ import { startJobQueue } from './jobs/job-queue.ts'
 import { loggerOptions } from './logger.ts'
 import { adminApplicationRoutes } from './modules/admin/admin-application-routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
+import { analyticsRoutes } from './modules/analytics/analytics-routes.ts'
 import { applicationRoutes } from './modules/applications/routes.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -113,6 +114,8 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
     await app.register(integrationRoutes, { prefix: '/api', deps: services })
     await app.register(offerRoutes, { prefix: '/api', deps: services })
     await app.register(contactRoutes, { prefix: '/api', deps: services })
+    // Issue 18 item 5: analytics events, sent only with marketing consent (ADR 035).
+    await app.register(analyticsRoutes, { prefix: '/api', deps: services })
     await app.register(applicationRoutes, { prefix: '/api', deps: services })
     await app.register(mortgageRoutes, { prefix: '/api', deps: services })
     // ADR 024: strong identification, and the local test provider where no real one is configured.
