@@ -78,7 +78,7 @@ describe('the mortgage form', () => {
       'calculator',
     )
     expect(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext')).toBe('Vaihe 1/12')
-    expect(document.querySelector<HTMLInputElement>('input[name="years"]')?.value).toBe('20')
+    expect(document.querySelector('input[name="years"]')?.getAttribute('value')).toBe('20')
     expect(document.querySelector('button[type="submit"]')?.textContent).toContain('Kirjaudu')
   })
 
@@ -111,12 +111,15 @@ describe('the mortgage form', () => {
     expect(start.querySelector('[data-testid="mortgage-form"]')?.getAttribute('data-step')).toBe(
       'mortgage-application',
     )
-    const hidden = [...start.querySelectorAll<HTMLInputElement>('input[type="hidden"][name^="calculator."]')]
+    const hidden = [...start.querySelectorAll('input[type="hidden"][name^="calculator."]')]
     const response = await post(
       `/asuntolainahakemus/?${query}`,
       [
         ['step', 'mortgage-application'],
-        ...hidden.map((input): [string, string] => [input.name, input.value]),
+        ...hidden.map((input): [string, string] => [
+          input.getAttribute('name') ?? '',
+          input.getAttribute('value') ?? '',
+        ]),
         ['purpose', 'next-home'],
         ['hasCoApplicant', 'false'],
         ['consents.terms', 'true'],
@@ -157,7 +160,7 @@ describe('the mortgage form', () => {
       expect(form?.querySelector('h2')?.textContent?.length, step).toBeGreaterThan(0)
     }
     const person = await page('/asuntolainahakemus/?step=co-applicant-personal-information', cookies)
-    expect(person.querySelector<HTMLInputElement>('input[name="firstName"]')?.value).toBe(
+    expect(person.querySelector('input[name="firstName"]')?.getAttribute('value')).toBe(
       steps['co-applicant-personal-information'].firstName,
     )
     const loans = await page('/en/mortgage-form/?step=other-loans', cookies)
@@ -207,7 +210,7 @@ describe('the mortgage form', () => {
       const hetuError = document.querySelector('#mortgage-hetu-error')?.textContent ?? ''
       messages[path] = [hetuError, document.querySelector('#mortgage-postalCode-error')?.textContent ?? '']
       // What was typed stays in the form.
-      expect(document.querySelector<HTMLInputElement>('#mortgage-hetu')?.value).toBe('131052-308A')
+      expect(document.querySelector('#mortgage-hetu')?.getAttribute('value')).toBe('131052-308A')
     }
     expect(messages['/asuntolainahakemus/']).toEqual([
       'Henkilötunnus ei ole oikein.',
@@ -234,7 +237,7 @@ describe('the mortgage form', () => {
     expect(response.statusCode).toBe(302)
     expect(response.headers.location).toBe('/asuntolainahakemus/?step=work-details')
     const back = await page(`/asuntolainahakemus/?step=${step}`, cookies)
-    expect(back.querySelector<HTMLInputElement>('input[name="otherHousingCosts"]')?.value).toBe('120')
+    expect(back.querySelector('input[name="otherHousingCosts"]')?.getAttribute('value')).toBe('120')
   })
 })
 

@@ -1,7 +1,9 @@
+import { schema } from '@lainava/db'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import { MortgageStartBodySchema } from '@lainava/domain/mortgage/api'
 import { CalculatorStepSchema } from '@lainava/domain/mortgage/schemas'
 import { catalogueLocale } from '@lainava/i18n'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Failure, WebServices } from '../../../web/app/context.ts'
 import { AppError } from '../app-error.ts'
 import { fieldProblems } from '../field-problems.ts'
@@ -44,6 +46,20 @@ function invalid(language: string, fields: FieldProblem[]): Failure {
 
 export function mortgageWebServices(services: Services): WebServices['mortgage'] {
   const { db } = services
+  async function latestSentId(userId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ id: schema.mortgageApplications.id })
+      .from(schema.mortgageApplications)
+      .where(
+        and(
+          eq(schema.mortgageApplications.userId, userId),
+          eq(schema.mortgageApplications.status, 'submitted'),
+        ),
+      )
+      .orderBy(desc(schema.mortgageApplications.submittedAt))
+      .limit(1)
+    return row?.id ?? null
+  }
   return {
     async latest(userId) {
       const id = await latestMortgageApplicationId(db, userId)
@@ -89,13 +105,10 @@ export function mortgageWebServices(services: Services): WebServices['mortgage']
           : invalid(language, result.fields)
       }),
     async status({ userId, language, mortgageApplicationId }) {
-      const result = await attempt(language, async () => ({
-        ok: true as const,
-        ...(await mortgageStatus(db, userId, mortgageApplicationId ?? null)),
-      }))
-      // The latest of a person who has none is no error: the page says so.
-      if (!result.ok && result.status === 404 && !mortgageApplicationId) return null
-      return result
+      // Without an id, the latest application sent: a draft begun since has nothing to show yet.
+      const id = mortgageApplicationId ?? (await latestSentId(userId))
+      if (!id) return null
+      return attempt(language, async () => ({ ok: true as const, ...(await mortgageStatus(db, userId, id)) }))
     },
     async esis({ userId, language, offerId }) {
       const result = await attempt(language, () => mortgageEsis(db, userId, offerId))

@@ -491,7 +491,7 @@ export function MortgageForm({
         <h2
           ref={heading}
           tabIndex={-1}
-          className="mb-4 text-2xl font-semibold break-words hyphens-auto text-slate-900"
+          className="mb-4 text-xl font-semibold break-words hyphens-auto text-slate-900 sm:text-2xl"
         >
           {t(`mortgage.step.${step}`)}
         </h2>
