@@ -1,5 +1,8 @@
 import { z } from 'zod'
 import { AFFILIATE_NETWORKS, AFFILIATE_VALUE_MAX, isTrafficSource } from './affiliate.ts'
+import { carriesPersonalData, pageUrlWithoutValues, referrerOrigin } from './analytics-context.ts'
+
+export { carriesPersonalData, pageUrlWithoutValues, referrerOrigin } from './analytics-context.ts'
 
 // Issue 18 item 5: analytics events to our own endpoint (POST /api/v1/events), batched by the browser
 // only with marketing consent. Events are tied to a random session id, never to a user, and never carry
@@ -15,44 +18,6 @@ export const APPLICATION_STARTED_KINDS = [
   'factoring',
   'mortgage',
 ] as const
-
-const EMAIL_ANYWHERE = /[^\s@/?#&=]+@[^\s@/?#&=]+\.[a-z]{2,}/i
-// A henkilötunnus: date, century sign (incl. the 2023 additions), individual number, check character.
-const HETU_ANYWHERE = /\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]/i
-// Nine or more digits in a row (with optional spaces or dashes): a phone or account number.
-const LONG_NUMBER = /\+?\d(?:[\s-]?\d){8,}/
-
-/** Whether a text looks like it carries an e-mail address, a henkilötunnus or a phone number. */
-export function carriesPersonalData(text: string): boolean {
-  return EMAIL_ANYWHERE.test(text) || HETU_ANYWHERE.test(text) || LONG_NUMBER.test(text)
-}
-
-/**
- * A page URL as analytics keeps it: the path and the names of its query parameters, no values (a
- * value may be anything a form or a link put there). Only the path of our own origin is kept.
- */
-export function pageUrlWithoutValues(url: string): string {
-  let parsed: URL
-  try {
-    parsed = new URL(url, 'http://localhost')
-  } catch {
-    return '/'
-  }
-  const names = [...new Set([...parsed.searchParams.keys()])].filter((name) => /^[\w.-]{1,40}$/.test(name))
-  const path = parsed.pathname.slice(0, 300)
-  return names.length > 0 ? `${path}?${names.join('&')}` : path
-}
-
-/** A referrer as analytics keeps it: its origin only (`https://www.google.fi`), or null. */
-export function referrerOrigin(referrer: string | null | undefined): string | null {
-  if (!referrer) return null
-  try {
-    const origin = new URL(referrer).origin
-    return origin === 'null' ? null : origin
-  } catch {
-    return null
-  }
-}
 
 const personalDataFree = (max: number) =>
   z
