@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { emitAnalytics } from './analytics-bus.ts'
+import { FLUSH_EVERY, startAnalytics } from './analytics-client.ts'
+
+// Issue 18 item 5: the queue sends only with marketing consent, on hide and every FLUSH_EVERY events.
+
+let sent: Array<{ sessionId: string; sessionCount: number; events: Array<Record<string, unknown>> }>
+let consent: boolean
+let stop: () => void
+
+function hide() {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' })
+  document.dispatchEvent(new Event('visibilitychange'))
+}
+
+beforeEach(() => {
+  sent = []
+  consent = false
+  sessionStorage.clear()
+  localStorage.clear()
+  window.history.replaceState(null, '', '/kulutusluotto/?amount=5000&email=aino%40example.fi')
+  stop = startAnalytics({
+    hasConsent: () => consent,
+    send: (body) => {
+      sent.push(JSON.parse(body))
+      return true
+    },
+  })
+})
+afterEach(() => {
+  stop()
+})
+
+describe('the analytics client', () => {
+  it('sends nothing and keeps no ids without consent, even when hidden or after many events', () => {
+    for (let i = 0; i < FLUSH_EVERY * 2; i++) emitAnalytics({ type: 'page_view' })
+    hide()
+    expect(sent).toEqual([])
+    expect(sessionStorage.length).toBe(0)
+    expect(localStorage.length).toBe(0)
+  })
+
+  it('with consent, sends the queue when the page is hidden, with the context and no query values', () => {
+    consent = true
+    emitAnalytics({ type: 'page_view' })
+    emitAnalytics({ type: 'experiment_viewed', data: { experimentKey: 'landing-cta', variationId: 1 } })
+    expect(sent).toEqual([])
+    hide()
+    expect(sent).toHaveLength(1)
+    const [batch] = sent
+    expect(batch?.sessionCount).toBe(1)
+    expect(batch?.sessionId).toMatch(/^[A-Za-z0-9_-]{16,64}$/)
+    expect(batch?.events.map((event) => event.type)).toEqual(['page_view', 'experiment_viewed'])
+    expect(batch?.events[0]?.context).toMatchObject({ url: '/kulutusluotto/?amount&email' })
+    expect(JSON.stringify(sent)).not.toContain('aino')
+  })
+
+  it(`with consent, sends every ${FLUSH_EVERY} events`, () => {
+    consent = true
+    for (let i = 0; i < FLUSH_EVERY; i++) emitAnalytics({ type: 'page_view' })
+    expect(sent).toHaveLength(1)
+    expect(sent[0]?.events).toHaveLength(FLUSH_EVERY)
+  })
+})
