@@ -60,8 +60,8 @@ describe('pickMessages', () => {
   })
 
   it('sends the whole catalogue to a screen that declares nothing', () => {
-    expect(SCREEN_MESSAGES.consumerLoanForm).toBeUndefined()
-    expect(pickMessages(fi, messageScopeOfPath('/lainahakemus/'))).toBe(fi)
+    expect(SCREEN_MESSAGES.settings).toBeUndefined()
+    expect(pickMessages(fi, messageScopeOfPath('/asetukset/'))).toBe(fi)
   })
 
   it("picks from a core-only locale's own messages too", () => {
@@ -89,7 +89,7 @@ describe('client navigation', () => {
   it('keeps them when they already cover the next page', () => {
     expect(needsOtherMessages('/blogi/', '/blogi/artikkeli/jokin-artikkeli/')).toBe(false)
     expect(needsOtherMessages('/autolaina/', '/venelaina/')).toBe(false)
-    expect(needsOtherMessages('/lainahakemus/', '/')).toBe(false)
+    expect(needsOtherMessages('/asetukset/', '/')).toBe(false)
   })
 
   it('compares scopes by prefix', () => {
@@ -114,6 +114,7 @@ const MODULE_OF: Partial<Record<ScreenName, string>> = {
   glossary: 'features/content/glossary-route.tsx',
   glossaryTerm: 'features/content/glossary-term-route.tsx',
   faq: 'features/content/faq-route.tsx',
+  consumerLoanForm: 'features/application/consumer-loan-route.tsx',
   offers: 'features/offers/offers-route.tsx',
   offer: 'features/offers/offer-route.tsx',
 }

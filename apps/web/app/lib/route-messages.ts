@@ -51,8 +51,9 @@ const OFFERS: MessageScope = [
 
 /**
  * The screens that declare what they use. A screen not listed here gets the whole catalogue, so
- * a new screen works before it declares anything; declaring is an optimisation, checked by the
- * e2e test that reads every declared page for raw keys (e2e/lean-pages.spec.ts).
+ * a new screen works before it declares anything; declaring is an optimisation, checked by
+ * route-messages.test.ts (every key written in the screen's modules is in its scope) and by the e2e
+ * test that watches declared pages for raw keys (e2e/lean-pages.spec.ts).
  */
 export const SCREEN_MESSAGES: Partial<Record<ScreenName, MessageScope>> = {
   landing: [...LAYOUT_MESSAGES, ...CALCULATOR, 'meta.landing', 'landing', 'faq.title', 'blog.category'],
@@ -64,6 +65,18 @@ export const SCREEN_MESSAGES: Partial<Record<ScreenName, MessageScope>> = {
   glossary: [...LAYOUT_MESSAGES, 'content', 'glossary'],
   glossaryTerm: [...LAYOUT_MESSAGES, 'content', 'glossary'],
   faq: [...LAYOUT_MESSAGES, 'content', 'faq'],
+  // The consumer loan form: its steps, fields, validation messages and choices, the review and the
+  // confirmation, and the calculator beside it. Other forms still get the whole catalogue.
+  consumerLoanForm: [
+    ...LAYOUT_MESSAGES,
+    ...CALCULATOR,
+    'form',
+    'field',
+    'validation',
+    'enum',
+    'review',
+    'confirmation',
+  ],
   // A person's offers (issue 14 measures this page signed in): loan, card and business offers.
   offers: OFFERS,
   offer: OFFERS,
