@@ -31,7 +31,7 @@ function batch(sessionId: string, events: unknown[]) {
 }
 
 let client = 0
-function post(payload: unknown, headers: Record<string, string> = {}, ip = `198.51.100.${++client}`) {
+function post(payload: object, headers: Record<string, string> = {}, ip = `198.51.100.${++client}`) {
   return ctx.app.inject({ method: 'POST', url: '/api/v1/events', payload, headers, remoteAddress: ip })
 }
 
