@@ -241,6 +241,60 @@ describe('the mortgage form', () => {
   })
 })
 
+describe('hostile input to the mortgage pages', () => {
+  it('never answers 5xx', async () => {
+    const { cookies } = await filledIn()
+    const problems: string[] = []
+    const cases: Array<{ url: string; type: string; payload: string }> = [
+      { url: '/asuntolainahakemus/', type: 'application/json', payload: '{"step":"calculator"}' },
+      { url: '/asuntolainahakemus/?step=x', type: 'application/x-www-form-urlencoded', payload: 'step=%00' },
+      {
+        url: '/asuntolainahakemus/?step=other-loans',
+        type: 'application/x-www-form-urlencoded',
+        payload: `step=other-loans&intent=remove-loan:99&loans.0.type=${'x'.repeat(5000)}&loans.9999.lender=a`,
+      },
+      {
+        url: '/asuntolainahakemus/?step=funding-proposal',
+        type: 'application/x-www-form-urlencoded',
+        payload: 'step=funding-proposal&ownFunds=1e400&ownFundsSources=%EF%BF%BF&aspSaving=maybe',
+      },
+      {
+        url: '/asuntolainahakemus/?step=calculator&callbackUrl=javascript:alert(1)',
+        type: 'application/x-www-form-urlencoded',
+        payload: 'step=calculator&price=-1&years=NaN&repaymentType=%00&marginPercent=1e308',
+      },
+      {
+        url: '/asuntolainahakemus/?step=identify',
+        type: 'application/x-www-form-urlencoded',
+        payload: 'step=identify&intent=submit',
+      },
+      { url: '/tarjoukseni/', type: 'application/x-www-form-urlencoded', payload: 'offerId=%00' },
+    ]
+    for (const { url, type, payload } of cases) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': type, origin: ORIGIN },
+        cookies,
+        payload,
+      })
+      if (response.statusCode >= 500)
+        problems.push(`POST ${url} ${payload.slice(0, 60)}: ${response.statusCode}`)
+    }
+    for (const url of [
+      '/asuntolainahakemus/?step=%00&price=%EF%BF%BF&years=1e999',
+      '/asuntolainahakemus/?identification=%3Cscript%3E',
+      '/tarjoukseni/?id=not-a-uuid',
+      '/tarjoukseni/?id=00000000-0000-4000-8000-000000000000',
+      '/tarjoukseni/esis/x/',
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url, cookies })
+      if (response.statusCode >= 500) problems.push(`GET ${url}: ${response.statusCode}`)
+    }
+    expect(problems).toEqual([])
+  })
+})
+
 describe('the mortgage status page', () => {
   it('sends a signed-out visitor to the login and back', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/tarjoukseni/' })

@@ -1,5 +1,5 @@
 import { type Language, languageOfPath, pathFor } from '@lainava/routing'
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { WebLoadContext } from '../../context.ts'
 
 /** An offer or application id is a UUID; anything else names nothing (and never reaches the database). */
@@ -23,4 +23,13 @@ export async function requireOwner(services: Pick<WebLoadContext, 'auth'>, reque
     throw redirect(pathFor('forbidden', language), { headers })
   }
   return { user, language, forbid }
+}
+
+/** The posted form; a body that is no form (JSON, a broken multipart) is a 400, never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData()
+  } catch {
+    throw data(null, { status: 400 })
+  }
 }

@@ -7,6 +7,7 @@ import { data, redirect } from 'react-router'
 import type { Failure, WebLoadContext } from '../../context.ts'
 import { calculatorValueFromQuery, type MortgageCalculatorValue } from './calculator/calculator-value.ts'
 import { calculatorQuery, calculatorValuesOf, readStepForm, valuesOfData } from './form-values.ts'
+import { readForm } from './mortgage-access.server.ts'
 import type { MortgageActionResult, MortgageFormPage } from './mortgage-form.tsx'
 import { LOAN_FIELDS } from './step-fields.ts'
 
@@ -223,7 +224,7 @@ async function calculatorAction(
 export async function mortgageFormAction(services: Services, request: Request, url: URL) {
   const language = languageOfPath(url.pathname)
   const formPath = pathFor('mortgageForm', language)
-  const form = await request.formData()
+  const form = await readForm(request)
   const step = String(form.get('step') ?? '')
   const intent = String(form.get('intent') ?? 'save').slice(0, 30)
   if (!isMortgageStep(step)) throw redirect(formPath)

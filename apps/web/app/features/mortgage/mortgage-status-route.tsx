@@ -10,7 +10,7 @@ import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { alternateLinks } from '../../lib/seo.ts'
 import { useUser } from '../../lib/user-state.tsx'
 import type { Route } from './+types/mortgage-status-route'
-import { requireOwner, UUID } from './mortgage-access.server.ts'
+import { readForm, requireOwner, UUID } from './mortgage-access.server.ts'
 import { formatDay, mortgageFigures } from './mortgage-offer-format.ts'
 
 // Issue 16 item 7: /tarjoukseni/ (en /mortgage-application-status/): where the person's mortgage
@@ -46,7 +46,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const services = context.get(webContext)
   const { user, language } = await requireOwner(services, request, url)
-  const form = await request.formData()
+  const form = await readForm(request)
   const offerId = String(form.get('offerId') ?? '')
   if (!UUID.test(offerId)) throw data(null, { status: 404 })
   const result = await services.mortgage.accept({ userId: user.id, language, offerId })
