@@ -159,6 +159,8 @@ export type WebServices = {
       language: string
       application: unknown
       ip: string
+      /** Issue 18 item 6: the form's traffic source and affiliate record (JSON); ignored when not of the shape. */
+      tracking?: unknown
     }): Promise<SubmitResult | Failure>
     listMine(cookieHeader: string | null): Promise<ApplicationSummary[] | null>
     /** The signed-in person's e-mail and latest name, for a new application; null when signed out. */

@@ -10,6 +10,7 @@ import {
   isBusinessKind,
   MATCHED_APPLICATION_SCHEMAS,
 } from '@lainava/domain'
+import { applicationTrackingOf } from '@lainava/domain/analytics'
 import { InsightsQuerySchema } from '@lainava/domain/lender-insights'
 import { mortgageCriteriaOf } from '@lainava/domain/mortgage/bank-pricing'
 import { catalogueLocale } from '@lainava/i18n'
@@ -214,7 +215,7 @@ export function createWebServices(services: Services): WebServices {
         await saveDraft(services, { browserToken, userId: user?.id ?? null, kind, step, data })
         return { setCookies: browserToken === existing ? [] : [draftCookie(browserToken)] }
       },
-      async submit({ cookieHeader, kind, idempotencyKey, language, application, ip }) {
+      async submit({ cookieHeader, kind, idempotencyKey, language, application, ip, tracking }) {
         const parsed = (
           kind === 'business-loan'
             ? businessLoanApplicationSchema(await readSmeConfig(db))
@@ -238,6 +239,7 @@ export function createWebServices(services: Services): WebServices {
             loggedInUserId: user?.id ?? null,
             browserToken: readCookie(cookieHeader, DRAFT_COOKIE),
             ip,
+            tracking: applicationTrackingOf(tracking),
           } as Submission & Parameters<typeof submitApplication>[1])
           return {
             ok: true as const,

@@ -1,5 +1,6 @@
 import { type Database, schema } from '@lainava/db'
 import { isBusinessKind, normalizeEmail, requestedCredit } from '@lainava/domain'
+import type { ApplicationTracking } from '@lainava/domain/analytics'
 import { businessRequestedCredit } from '@lainava/domain/marketplace/business-lending'
 import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
@@ -138,6 +139,8 @@ export async function submitApplication(
     loggedInUserId: string | null
     browserToken: string | undefined
     ip: string
+    /** Issue 18 item 6: where the applicant came from; the affiliate record goes into the details. */
+    tracking?: ApplicationTracking | null
   },
 ): Promise<SubmissionResult> {
   const language: CatalogueLocale = catalogueLocale(input.language)
@@ -197,7 +200,11 @@ export async function submitApplication(
           ...loan,
           ...company,
           language,
-          details: withoutApplicants(input.application),
+          trafficSource: input.tracking?.trafficSource ?? null,
+          details: {
+            ...withoutApplicants(input.application),
+            ...(input.tracking?.affiliate ? { affiliate: input.tracking.affiliate } : {}),
+          },
         })
         .onConflictDoNothing({ target: [applications.userId, applications.idempotencyKey] })
         .returning({ id: applications.id })

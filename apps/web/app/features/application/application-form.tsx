@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { ProgressSteps } from '../../components/ui/progress-steps.tsx'
 import type { Recipient } from '../../context.ts'
+import { applicationTracking } from '../../lib/affiliate-capture.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { FormContext, fieldId } from './fields.tsx'
 import { type FormData, STEPS, type Step, setAt, toSubmission } from './form-state.ts'
@@ -121,7 +122,13 @@ export function ApplicationForm({
       return showErrors(found)
     }
     submitFetcher.submit(
-      { intent: 'submit', idempotencyKey, language: lang, data: JSON.stringify(toSubmission(data)) },
+      {
+        intent: 'submit',
+        idempotencyKey,
+        language: lang,
+        data: JSON.stringify(toSubmission(data)),
+        tracking: applicationTracking(),
+      },
       { method: 'post' },
     )
   }

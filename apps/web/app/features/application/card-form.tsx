@@ -4,6 +4,7 @@ import { MATCHED_APPLICATION_SCHEMAS } from '@lainava/domain/marketplace/applica
 import { useCallback, useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
+import { applicationTracking } from '../../lib/affiliate-capture.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import type { ActionResult } from './application-form.tsx'
 import { EnumField, FormContext, fieldId, MoneyField } from './fields.tsx'
@@ -101,7 +102,13 @@ export function CardForm({
       return showErrors(found)
     }
     fetcher.submit(
-      { intent: 'submit', idempotencyKey, language: lang, data: JSON.stringify(data) },
+      {
+        intent: 'submit',
+        idempotencyKey,
+        language: lang,
+        data: JSON.stringify(data),
+        tracking: applicationTracking(),
+      },
       { method: 'post' },
     )
   }

@@ -17,6 +17,7 @@ export async function submitApplicationAction(
     language: String(form.get('language') ?? 'fi'),
     application: payload,
     ip: services.clientIp,
+    tracking: form.get('tracking'),
   })
   if (!result.ok) {
     return data(

@@ -80,6 +80,7 @@ export async function businessAction(
     language,
     application: payload,
     ip: services.clientIp,
+    tracking: form.get('tracking'),
   })
   if (!result.ok) {
     return data(

@@ -7,6 +7,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'r
 import { Link, useFetcher } from 'react-router'
 import { Button, buttonClasses } from '../../components/ui/button.tsx'
 import type { Recipient } from '../../context.ts'
+import { applicationTracking } from '../../lib/affiliate-capture.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { BusinessFormContext, fieldId } from './business-fields.tsx'
 import {
@@ -176,6 +177,7 @@ export function BusinessOnboarding<Step extends string>({
         idempotencyKey,
         language: lang,
         data: JSON.stringify(toBusinessSubmission(kind, data)),
+        tracking: applicationTracking(),
       },
       { method: 'post' },
     )
