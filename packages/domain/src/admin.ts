@@ -194,6 +194,17 @@ export const AdminApplicationDetailSchema = z.object({
   company: z.record(z.string(), scalar).nullable(),
   /** Factoring: invoicing and customers. */
   factoring: z.record(z.string(), scalar).nullable(),
+  /** Issue 18 item 6: where the applicant came from (`affiliate:<network>`, `search`, …; null: not known). */
+  trafficSource: z.string().nullable(),
+  /** The affiliate click the application was sent with (no personal data). */
+  affiliate: z
+    .object({
+      network: z.string(),
+      trackingId: z.string().nullable(),
+      campaign: z.string().nullable(),
+      encounteredAt: z.string(),
+    })
+    .nullable(),
   people: z.array(AdminPersonSchema),
   answers: z.array(AdminLenderAnswerSchema),
   notes: z.array(AdminNoteSchema),

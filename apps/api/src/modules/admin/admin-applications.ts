@@ -11,6 +11,7 @@ import {
   type AdminNote,
   type AdminSettableStatus,
 } from '@lainava/domain/admin'
+import { asAffiliateRecord } from '@lainava/domain/affiliate'
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
@@ -306,6 +307,19 @@ function section(details: unknown, key: string): Record<string, Scalar> | null {
   return Object.fromEntries(entries)
 }
 
+/** The affiliate record an application was sent with (issue 18 item 6), as the admin page shows it. */
+function affiliateOf(details: unknown): AdminApplicationDetail['affiliate'] {
+  const record = asAffiliateRecord((details as Record<string, unknown> | null)?.affiliate)
+  return record
+    ? {
+        network: record.affiliate,
+        trackingId: record.trackingId,
+        campaign: record.meta.campaign,
+        encounteredAt: record.encounteredAt,
+      }
+    : null
+}
+
 const percent = (fraction: number) => Math.round(fraction * 100_000) / 1000
 
 async function notesOf(deps: AdminDeps, applicationId: string): Promise<AdminNote[]> {
@@ -377,6 +391,8 @@ export async function readAdminApplication(
     businessId: application.businessId,
     company: section(application.details, 'company'),
     factoring: section(application.details, 'factoring'),
+    trafficSource: application.trafficSource,
+    affiliate: affiliateOf(application.details),
     people: people.map((person) => ({
       role: person.role,
       firstName: person.firstName,

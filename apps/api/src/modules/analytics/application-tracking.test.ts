@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validApplication } from '../../test/applications.ts'
 import { lenderRow } from '../../test/lenders.ts'
+import { loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import { createWebServices } from '../../web/web-services.ts'
 import { conversionBySource } from '../lender/insights-service.ts'
@@ -57,6 +58,18 @@ describe('an application carries where it came from', () => {
     expect(row?.trafficSource).toBe('affiliate:adtraction')
     expect((row?.details as Record<string, unknown>).affiliate).toEqual(affiliate)
     expect(result.lenders.map((lender) => lender.id)).toContain(lenderId)
+
+    const admin = await loginAs(ctx.database.db, { role: 'admin' })
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/applications/${result.applicationId}`,
+      cookies: admin.cookies,
+    })
+    expect(page.statusCode).toBe(200)
+    expect(page.json()).toMatchObject({
+      trafficSource: 'affiliate:adtraction',
+      affiliate: { network: 'adtraction', trackingId: 'AT-42', campaign: 'talvi' },
+    })
 
     const period = InsightsQuerySchema.parse({})
     const bySource = await conversionBySource(ctx.database.db, lenderId, period)

@@ -279,6 +279,20 @@ export default function AdminApplicationRoute({ loaderData }: Route.ComponentPro
               [t('admin.apps.period'), t('admin.apps.months', { count: detail.periodMonths })],
               [t('admin.app.purpose'), purposeLabel(t, detail.kind, detail.purpose)],
               [t('admin.app.language'), detail.language],
+              [
+                t('admin.application.trafficSource'),
+                <span key="source" data-testid="traffic-source">
+                  {detail.trafficSource ?? t('admin.application.trafficSourceUnknown')}
+                </span>,
+              ],
+              ...(detail.affiliate
+                ? ([
+                    [t('admin.application.affiliate'), detail.affiliate.network],
+                    [t('admin.application.affiliateTrackingId'), shown(t, detail.affiliate.trackingId)],
+                    [t('admin.application.affiliateCampaign'), shown(t, detail.affiliate.campaign)],
+                    [t('admin.application.affiliateClickedAt'), time(detail.affiliate.encounteredAt)],
+                  ] satisfies Array<[string, ReactNode]>)
+                : []),
             ]}
           />
         </section>
