@@ -264,5 +264,20 @@ test.describe('mortgage application', () => {
     const card = page.getByTestId('mortgage-offer-card').first()
     await expect(card).toBeVisible({ timeout: 120_000 })
     await expectNoSidewaysScroll(page)
+
+    // The accept dialog fits the phone and keeps the focus; Escape closes it, nothing accepted.
+    await card.getByRole('button', { name: new RegExp(`^${t('mortgageStatus.accept')}`) }).click()
+    const dialog = page.getByRole('dialog', { name: t('mortgageStatus.confirm.title') })
+    await expect(dialog).toBeVisible()
+    const box = await dialog.boundingBox()
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 320).toBe(true)
+    for (let press = 0; press < 4; press++) {
+      await page.keyboard.press('Tab')
+      expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true)
+    }
+    await expectAxeClean(page)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('mortgage-accepted')).toHaveCount(0)
   })
 })
