@@ -1,4 +1,6 @@
 import {
+  AFFILIATE_STORAGE_KEY,
+  type AffiliateRecord,
   captureAffiliate,
   REFERRER_SOURCES,
   type ReferrerSource,
@@ -7,8 +9,10 @@ import {
   trafficSourceOf,
 } from '@lainava/domain/affiliate'
 
-// Issue 18 item 6 (ADR 035): on every page load the affiliate click in the URL (if any) is kept in local
-// storage for 30 days, and the session's first referrer category in session storage. A form sends both
+// Issue 18 item 6 (ADR 037): on every page load the affiliate click in the URL (if any) is kept, and the
+// session's first referrer category. Marketing storage only after consent (product decisions, GDPR): with
+// marketing consent the record lives in local storage for 30 days; without it only in session storage
+// (gone with the tab), so an application sent in the same visit still names its source. A form sends both
 // with its application. No dependencies beyond the pure table (the landing's JavaScript stays lean).
 
 const LANDING_KEY = 'lainava.landing-source'
@@ -18,12 +22,25 @@ function landingOf(storage: Pick<Storage, 'getItem'>): ReferrerSource {
   return (REFERRER_SOURCES as readonly string[]).includes(value ?? '') ? (value as ReferrerSource) : 'direct'
 }
 
-/** Runs once per page load (storage can be blocked: then nothing is kept and the page goes on). */
-export function captureLanding(): void {
+function newer(a: AffiliateRecord | null, b: AffiliateRecord | null): AffiliateRecord | null {
+  if (!a || !b) return a ?? b
+  return Date.parse(a.encounteredAt) >= Date.parse(b.encounteredAt) ? a : b
+}
+
+/** Runs on page load and when consent changes (storage can be blocked: then nothing is kept). */
+export function captureLanding(hasMarketingConsent: boolean): void {
+  const now = new Date()
   try {
-    captureAffiliate(localStorage, window.location.href, new Date())
+    const clicked = captureAffiliate(sessionStorage, window.location.href, now)
+    if (hasMarketingConsent) {
+      // The visit's click moves to the 30-day record, unless that holds a newer one.
+      const kept = newer(clicked, readAffiliate(localStorage, now))
+      if (kept) localStorage.setItem(AFFILIATE_STORAGE_KEY, JSON.stringify(kept))
+    } else {
+      localStorage.removeItem(AFFILIATE_STORAGE_KEY)
+    }
   } catch {
-    // Local storage off or full: no affiliate record.
+    // Storage off or full: no affiliate record.
   }
   try {
     if (sessionStorage.getItem(LANDING_KEY) === null) {
@@ -36,10 +53,11 @@ export function captureLanding(): void {
 
 /** What a form sends with its application, as JSON: the traffic source and the current affiliate record. */
 export function applicationTracking(): string {
-  let affiliate = null
+  const now = new Date()
+  let affiliate: AffiliateRecord | null = null
   let landing: ReferrerSource = 'direct'
   try {
-    affiliate = readAffiliate(localStorage, new Date())
+    affiliate = newer(readAffiliate(sessionStorage, now), readAffiliate(localStorage, now))
   } catch {
     affiliate = null
   }
