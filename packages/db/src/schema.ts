@@ -593,7 +593,7 @@ export const flagRevisions = pgTable('flag_revisions', {
 })
 
 /**
- * Analytics events (issue 18 item 5, ADR 035): sent by browsers with marketing consent, tied to a random
+ * Analytics events (issue 18 item 5, ADR 037): sent by browsers with marketing consent, tied to a random
  * session id and never to a user (no foreign key, no user id), so they are outside the personal-data
  * export and erasure. URLs keep no query values; the referrer is an origin.
  */

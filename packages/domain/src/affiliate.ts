@@ -1,6 +1,6 @@
 // Issue 18 item 6: affiliate tracking. The sources of spec §9 in one table, and pure functions to read a
 // landing URL into a record, keep it for 30 days and replace it with a newer click. No dependencies: the
-// browser's capture on page load imports this file, so it stays tiny (ADR 035).
+// browser's capture on page load imports this file, so it stays tiny (ADR 037).
 
 /** Spec §9: an affiliate click is remembered for 30 days. */
 export const AFFILIATE_LIFETIME_DAYS = 30

@@ -1,5 +1,5 @@
 // The analytics context's pure parts (issue 18 item 5), without zod: the browser's analytics client
-// builds the context with these, and the events endpoint applies the same rules again (ADR 035).
+// builds the context with these, and the events endpoint applies the same rules again (ADR 037).
 
 const EMAIL_ANYWHERE = /[^\s@/?#&=]+@[^\s@/?#&=]+\.[a-z]{2,}/i
 // A henkilötunnus: date, century sign (incl. the 2023 additions), individual number, check character.

@@ -6,7 +6,7 @@ export { carriesPersonalData, pageUrlWithoutValues, referrerOrigin } from './ana
 
 // Issue 18 item 5: analytics events to our own endpoint (POST /api/v1/events), batched by the browser
 // only with marketing consent. Events are tied to a random session id, never to a user, and never carry
-// personal data from forms: every text is checked, query values are dropped from URLs (ADR 035).
+// personal data from forms: every text is checked, query values are dropped from URLs (ADR 037).
 
 export const ANALYTICS_BATCH_MAX = 50
 export const ANALYTICS_EVENT_TYPES = ['page_view', 'experiment_viewed', 'application_started'] as const

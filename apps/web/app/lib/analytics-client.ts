@@ -2,7 +2,7 @@ import { type AnalyticsContext, buildAnalyticsContext } from '@lainava/domain/an
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lainava/domain/http'
 import { type AnalyticsBusEvent, onAnalytics } from './analytics-bus.ts'
 
-// Issue 18 item 5 (ADR 035): analytics events from the bus are queued in memory and sent to
+// Issue 18 item 5 (ADR 037): analytics events from the bus are queued in memory and sent to
 // POST /api/v1/events with navigator.sendBeacon when the page is hidden or every FLUSH_EVERY events, and
 // only while the visitor has given marketing consent: without it nothing is sent and nothing is stored
 // (the queue is dropped), so no request at all leaves before consent.

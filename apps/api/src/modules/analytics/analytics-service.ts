@@ -7,7 +7,7 @@ import { fieldProblems } from '../../field-problems.ts'
 import { translatorFor } from '../../language.ts'
 import { hitRateLimit, type RateKey } from '../auth/rate-limit.ts'
 
-// Issue 18 item 5 (ADR 035): batches of analytics events from browsers with marketing consent. The
+// Issue 18 item 5 (ADR 037): batches of analytics events from browsers with marketing consent. The
 // session id is random and is the only link between events: no user, no IP (the rate limit keeps a
 // keyed hash of the client for its window only).
 
