@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { logInAs, openPage, uniqueEmail } from './helpers.ts'
+
+// Issue 18 items 5 and 6: no analytics request leaves the page without marketing consent, and an
+// affiliate click followed by an application shows its source on the admin's application page.
+
+/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
+const ADMIN = 'e2e-admin@example.fi'
+
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(results.violations).toEqual([])
+}
+
+/** Makes the page hidden as switching tabs does: the analytics client flushes on it. */
+async function hidePage(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+}
+
+test.describe('analytics and affiliate tracking', () => {
+  test('without marketing consent no analytics request is made and no analytics id is kept', async ({
+    page,
+  }) => {
+    const requests: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/events')) requests.push(request.url())
+    })
+    await openPage(page, '/?utm_source=adtraction&at_gd=NO-CONSENT')
+    await openPage(page, '/lainahakemus/')
+    await hidePage(page)
+    // The beacon would be queued synchronously in the flush: a round trip to the server after it
+    // proves the page had its chance to send.
+    expect((await page.request.get('/api/health')).ok()).toBe(true)
+    expect(requests).toEqual([])
+    const stored = await page.evaluate(() => ({
+      session: sessionStorage.getItem('lainava.analytics.session'),
+      count: localStorage.getItem('lainava.analytics.sessions'),
+      affiliate: localStorage.getItem('lainava.affiliate'),
+    }))
+    expect(stored).toEqual({ session: null, count: null, affiliate: null })
+  })
+
+  test('an adtraction click followed by a credit card application shows its source to the admin', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const clickId = `E2E-${randomUUID().slice(0, 8)}`
+    await logInAs(page, uniqueEmail('affiliate'))
+    await openPage(page, `/?utm_source=adtraction&at_gd=${clickId}&utm_campaign=talvi`)
+    await openPage(page, '/luottokorttihakemus/')
+    const form = page.locator('form')
+    await form.getByLabel('Etunimi', { exact: true }).fill('Kaisa')
+    await form.getByLabel('Sukunimi', { exact: true }).fill('Kumppani')
+    await form.getByLabel('Henkilötunnus', { exact: true }).fill('131052-308T')
+    await form.getByLabel('Matkapuhelin', { exact: true }).fill('040 123 4567')
+    await form.getByLabel('Katuosoite', { exact: true }).fill('Mannerheimintie 1')
+    await form.getByLabel('Postinumero', { exact: true }).fill('00100')
+    await form.getByLabel('Postitoimipaikka', { exact: true }).fill('Helsinki')
+    await form.getByLabel('Siviilisääty', { exact: true }).selectOption('single')
+    await form.getByLabel('Koulutus', { exact: true }).selectOption('graduate')
+    await form.getByLabel('Asumismuoto', { exact: true }).selectOption('renting')
+    await form.getByLabel('Asuntotyyppi', { exact: true }).selectOption('apartment')
+    await form.getByLabel('Asumiskulut kuukaudessa (€)', { exact: true }).fill('700')
+    await form.getByLabel('Työsuhde', { exact: true }).selectOption('permanent')
+    await form.getByLabel('Bruttotulot kuukaudessa (€)', { exact: true }).fill('4200')
+    await form.getByLabel('Nettotulot kuukaudessa (€)', { exact: true }).fill('3100')
+    await form.getByLabel('Toivottu kortti', { exact: true }).selectOption('mastercard')
+    for (const consent of [
+      'Hyväksyn käyttöehdot',
+      'Olen lukenut tietosuojaselosteen',
+      'Lainanantajat saavat tarkistaa luottotietoni',
+      'Hakemukseni saa välittää yllä luetelluille lainanantajille',
+    ]) {
+      await page.getByLabel(consent).check()
+    }
+    await page.getByRole('button', { name: 'Lähetä hakemus' }).click()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kiitos, hakemuksesi on lähetetty')
+    const mine = (await (await page.request.get('/api/v1/applications')).json()) as {
+      applications: Array<{ id: string; kind: string }>
+    }
+    const applicationId = mine.applications.find((entry) => entry.kind === 'credit-card')?.id ?? ''
+    expect(applicationId).not.toBe('')
+
+    const admin = await (await browser.newContext({ baseURL })).newPage()
+    await logInAs(admin, ADMIN)
+    await openPage(admin, `/admin/one-page-onboarding/${applicationId}/`)
+    await expect(admin.getByTestId('traffic-source')).toHaveText('affiliate:adtraction')
+    await expect(admin.getByText(clickId)).toBeVisible()
+    await expect(admin.getByText('talvi')).toBeVisible()
+    await expectAccessible(admin)
+  })
+})
