@@ -220,6 +220,35 @@ describe('the mortgage form', () => {
     expect(messages['/en/mortgage-form/']?.[0]).not.toBe(messages['/asuntolainahakemus/']?.[0])
   })
 
+  it('warns of a loan over the LTV cap with the missing euros, after saving and when the step is opened again', async () => {
+    const { cookies } = await filledIn()
+    const response = await post(
+      '/asuntolainahakemus/?step=loan-requirement',
+      [
+        ['step', 'loan-requirement'],
+        ['loanAmount', '245000'],
+        ['years', '25'],
+        ['repaymentType', 'annuity'],
+        ['referenceRate', 'euribor-12'],
+      ],
+      cookies,
+    )
+    // Saved (200, not a redirect): the person reads the warning and goes on by its link.
+    expect(response.statusCode).toBe(200)
+    const saved = documentOf(response.body)
+    const warning = saved.querySelector('[data-testid="mortgage-warnings"]')
+    // 95 % of 250 000 € is 237 500 €: 7 500 € of own funds are missing.
+    expect(warning?.textContent?.replace(/\s/g, ' ')).toMatch(/7\s500\s€/)
+    expect(warning?.querySelector('a')?.getAttribute('href')).toBe(
+      '/asuntolainahakemus/?step=funding-proposal',
+    )
+    const again = await page('/asuntolainahakemus/?step=loan-requirement', cookies)
+    expect(again.querySelector('[data-testid="mortgage-notes"]')?.textContent?.replace(/\s/g, ' ')).toMatch(
+      /7\s500\s€/,
+    )
+    expect(again.querySelector('input[name="loanAmount"]')?.getAttribute('value')).toBe('245000')
+  })
+
   it('saves a good step and goes on to the next one on the path', async () => {
     const { cookies } = await filledIn()
     const step: MortgageDataStep = 'household-information'

@@ -1,4 +1,5 @@
 import type { FieldProblem } from '@lainava/domain/api-error'
+import { checkMortgageApplication } from '@lainava/domain/mortgage/checks'
 import { isMortgageStep, type MortgageStep, stepsFor } from '@lainava/domain/mortgage/steps'
 import { latestEuribor } from '@lainava/domain/pricing-profiles'
 import { catalogueLocale, INTL_LOCALE } from '@lainava/i18n'
@@ -112,6 +113,10 @@ export async function loadMortgageForm(
       calculatorValue: step === 'calculator' ? calculatorValueOf(draft.data.calculator) : null,
       resumed: requested === null,
       identified: draft.identified,
+      // A saved answer that breaks a rule of the day (the LTV cap) is pointed out again on its step.
+      notes: checkMortgageApplication(draft.data, new Date())
+        .warnings.filter((warning) => warning.step === step)
+        .map(({ code, values }) => ({ code, values: values ?? {} })),
     }
   }
 
@@ -122,6 +127,7 @@ export async function loadMortgageForm(
     mortgageApplicationId: null,
     resumed: false,
     identified: null,
+    notes: [],
   }
   if (requested === 'mortgage-application' && user && fromAddress) {
     const checked = await services.mortgage.checkCalculator({ language, data: fromAddress })

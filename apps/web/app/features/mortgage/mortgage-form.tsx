@@ -55,6 +55,8 @@ export type MortgageFormPage = {
   /** The calculator step: its figures, and the Euribor its results use. */
   calculatorValue: MortgageCalculatorValue | null
   euribor: EuriborQuote | null
+  /** Warnings of this step's saved answers (catalogue key and its figures). */
+  notes: Array<{ code: string; values: Record<string, number> }>
 }
 
 export type MortgageActionResult = {
@@ -221,6 +223,25 @@ function Warnings({ warnings, next }: { warnings: MortgageWarning[]; next: strin
           {t('mortgageForm.warning.continue')}
         </Link>
       ) : null}
+    </div>
+  )
+}
+
+/** The warnings of a step's saved answers, when the person comes back to it. */
+function Notes({ notes }: { notes: MortgageFormPage['notes'] }) {
+  const { t } = useI18n()
+  return (
+    <div
+      className="mb-6 rounded-md border-2 border-amber-700 bg-amber-50 p-4 text-amber-950"
+      data-testid="mortgage-notes"
+    >
+      <h3 className="text-lg font-semibold">{t('mortgageForm.warning.heading')}</h3>
+      <ul className="mt-2 flex flex-col gap-2">
+        {notes.map((note) => (
+          // The cross-step checks give each warning exactly the figures its message names.
+          <li key={note.code}>{t(note.code as MessageKey, note.values as never)}</li>
+        ))}
+      </ul>
     </div>
   )
 }
@@ -500,6 +521,8 @@ export function MortgageForm({
         ) : null}
         {own && own.warnings.length > 0 ? (
           <Warnings warnings={own.warnings} next={own.next ? `${formPath}?step=${own.next}` : null} />
+        ) : !own && page.notes.length > 0 ? (
+          <Notes notes={page.notes} />
         ) : null}
         <input type="hidden" name="step" value={step} />
         {page.calculator && step === 'mortgage-application' && !page.mortgageApplicationId
