@@ -182,6 +182,31 @@ describe('admin flag editor page', () => {
     expect(list.body).not.toContain('max-offers')
   })
 
+  it('refuses text PostgreSQL cannot store inside a rule’s JSON with a field error, not a server error', async () => {
+    const admin = await loginAs(ctx.database.db, { role: 'admin' })
+    const response = await post(
+      `${FLAGS}?env=development&new`,
+      {
+        intent: 'save',
+        env: 'development',
+        isNew: '1',
+        key: 'nul-condition',
+        valueType: 'json',
+        defaultValue: '{"ok": true}',
+        'rules.0.kind': 'force',
+        'rules.0.id': 'fr_nul',
+        'rules.0.value': '{"text": "\\u0000"}',
+        'rules.0.advanced': '{"name": {"$eq": "\\ud800"}}',
+      },
+      admin.cookies,
+    )
+    expect(response.statusCode).toBe(400)
+    expect(response.body).toContain('Korjaa merkityt kohdat.')
+    expect(response.body).toContain('Tarkista tämä tieto.')
+    const list = await page(`${FLAGS}?env=development`, admin.cookies)
+    expect(list.body).not.toContain('nul-condition')
+  })
+
   it('adds, moves and deletes rules without JavaScript: each button posts and the page comes back changed', async () => {
     const admin = await loginAs(ctx.database.db, { role: 'admin' })
     const base = {

@@ -9,6 +9,7 @@ import {
   RemoteEvalRequestSchema,
   SavedGroupInputSchema,
 } from '@lainava/domain/flags'
+import { findUnsafeText } from '@lainava/domain/unsafe-text'
 import { catalogueLocale } from '@lainava/i18n'
 import type { z } from 'zod'
 import type { Failure, WebServices } from '../../../web/app/context.ts'
@@ -73,6 +74,14 @@ export function flagsWebServices(services: Services): WebServices['flags'] {
   }
 
   function parse<T>(language: string, schema: z.ZodType<T>, input: unknown): { ok: true; data: T } | Failure {
+    // Text inside a form's JSON (a rule, a JSON value) can carry what PostgreSQL refuses (issue 13).
+    const unsafe = findUnsafeText(input)
+    if (unsafe) {
+      const field = unsafe.slice(0, unsafe[0] === 'definition' && unsafe[1] === 'rules' ? 4 : 2).join('.')
+      return failure(language, 400, 'VALIDATION_FAILED', [
+        { path: field, code: 'validation.invalid', message: translate(language)('validation.invalid') },
+      ])
+    }
     const parsed = schema.safeParse(input)
     if (parsed.success) return { ok: true, data: parsed.data }
     return failure(
