@@ -173,6 +173,14 @@ describe('the mortgage form', () => {
       '/api/v1/identification/start?mortgageApplicationId=',
     )
     expect(identify.querySelector('button[value="submit"]')).toBeNull()
+    // Back from the provider with someone else's identity: said plainly, in the page's language.
+    for (const [path, text] of [
+      ['/asuntolainahakemus/', 'Tunnistautunut henkilö ei ole hakija.'],
+      ['/en/mortgage-form/', 'The person who identified is not the applicant.'],
+    ] as const) {
+      const mismatch = await page(`${path}?step=identify&identification=HETU_MISMATCH`, cookies)
+      expect(mismatch.querySelector('[data-testid="identify-result"]')?.textContent, path).toContain(text)
+    }
   })
 
   it('shows a bad step’s field errors beside the fields and in a summary, in Finnish and in English', async () => {
