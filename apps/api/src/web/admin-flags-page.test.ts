@@ -207,6 +207,95 @@ describe('admin flag editor page', () => {
     expect(list.body).not.toContain('nul-condition')
   })
 
+  it('a saved group targets a flag; the preview shows what members and others get; delete takes the flag away', async () => {
+    const admin = await loginAs(ctx.database.db, { role: 'admin' })
+    const group = await post(
+      FLAGS,
+      {
+        intent: 'group.save',
+        env: 'production',
+        id: 'staff',
+        name: 'Henkilökunta',
+        attributeKey: 'id',
+        values: 'u-1\r\n  u-2  \r\n\r\n',
+      },
+      admin.cookies,
+    )
+    expect(group.statusCode).toBe(200)
+    expect(group.body).toContain('Ryhmä Henkilökunta tallennettu.')
+    const edit = documentOf((await page(`${FLAGS}?env=production&group=staff`, admin.cookies)).body)
+    expect(edit.querySelector('textarea[name="values"]')?.textContent).toBe('u-1\nu-2')
+
+    const saved = await post(
+      `${FLAGS}?new`,
+      {
+        intent: 'save',
+        env: 'production',
+        isNew: '1',
+        key: 'staff-banner',
+        valueType: 'string',
+        enabled: 'on',
+        defaultValue: 'kaikille',
+        'rules.0.kind': 'force',
+        'rules.0.id': 'fr_staff',
+        'rules.0.value': 'henkilökunnalle',
+        'rules.0.conditions.0.attribute': 'id',
+        'rules.0.conditions.0.operator': 'inGroup',
+        'rules.0.conditions.0.value': 'staff',
+      },
+      admin.cookies,
+    )
+    expect(saved.statusCode).toBe(302)
+    const preview = async (id: string) => {
+      const response = await post(
+        FLAGS,
+        {
+          intent: 'preview',
+          env: 'production',
+          'attributes.0.key': 'id',
+          'attributes.0.value': id,
+          'attributes.1.key': 'country',
+          'attributes.1.value': '',
+          attributesJson: '{"loggedIn": true}',
+        },
+        admin.cookies,
+      )
+      expect(response.statusCode).toBe(200)
+      const row = [
+        ...documentOf(response.body).querySelectorAll('[data-testid="preview-result"] tbody tr'),
+      ].find((candidate) => candidate.querySelector('th')?.textContent === 'staff-banner')
+      return row?.querySelector('td')?.textContent
+    }
+    expect(await preview('u-2')).toBe('"henkilökunnalle"')
+    expect(await preview('u-3')).toBe('"kaikille"')
+
+    const deleted = await post(
+      FLAGS,
+      { intent: 'delete', env: 'production', key: 'staff-banner' },
+      admin.cookies,
+    )
+    expect(deleted.statusCode).toBe(302)
+    expect(deleted.headers.location).toBe('/admin/flags/?env=production')
+    expect(await preview('u-2')).toBeUndefined()
+  })
+
+  it('an encrypted client key shows its decryption key once', async () => {
+    const admin = await loginAs(ctx.database.db, { role: 'admin' })
+    const created = await post(
+      FLAGS,
+      { intent: 'connection.create', env: 'production', connectionKind: 'encrypted' },
+      admin.cookies,
+    )
+    expect(created.statusCode).toBe(200)
+    const decryptionKey = documentOf(created.body).querySelector(
+      '[data-testid="decryption-key"]',
+    )?.textContent
+    expect(decryptionKey).toMatch(/^[A-Za-z0-9+/]{22}==$/)
+    const later = await page(`${FLAGS}?env=production`, admin.cookies)
+    expect(later.body).toContain('salattu')
+    expect(later.body).not.toContain(decryptionKey)
+  })
+
   it('adds, moves and deletes rules without JavaScript: each button posts and the page comes back changed', async () => {
     const admin = await loginAs(ctx.database.db, { role: 'admin' })
     const base = {
