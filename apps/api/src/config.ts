@@ -100,6 +100,8 @@ export const ConfigSchema = z
     BRAND_NAME: z.string().min(1).max(60).default('Lainava'),
     TRUST_PROXY: booleanText.default(false),
     WEB_BUILD_DIR: z.string().min(1).default(`${ROOT}apps/web/build`),
+    /** Issue 18: whose flags the web pages evaluate (ADR 038); the admin edits both environments. */
+    FLAG_ENVIRONMENT: z.enum(['production', 'development']).default('production'),
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
