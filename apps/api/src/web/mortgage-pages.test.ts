@@ -345,6 +345,11 @@ describe('the mortgage status page', () => {
     expect(document.querySelector('main h1')?.textContent).toBe('My mortgage offers')
     expect(document.querySelector('[data-testid="mortgage-status-none"]')).not.toBeNull()
     expect(document.querySelector('meta[name="robots"]')).toBeNull()
+    // Personal pages are never cached (issue 13 item 9).
+    for (const url of ['/tarjoukseni/', '/asuntolainahakemus/?step=calculator']) {
+      const response = await ctx.app.inject({ method: 'GET', url, cookies })
+      expect(response.headers['cache-control'], url).toBe('no-store')
+    }
   })
 
   it('refuses another person’s application: logged out and sent to the forbidden page (spec §6)', async () => {
