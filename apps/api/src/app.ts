@@ -127,7 +127,8 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
   }
 
   if (hasRole(config, 'web')) {
-    await registerWeb(app, config, createWebServices(services), apiNotFound)
+    const webServices = createWebServices(services, (close) => app.addHook('onClose', close))
+    await registerWeb(app, config, webServices, apiNotFound)
   } else {
     app.setNotFoundHandler(apiNotFound)
   }

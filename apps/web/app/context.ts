@@ -3,7 +3,7 @@ import type { Content } from '@lainava/content'
 import type { AuditEntry } from '@lainava/domain/admin'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import type { CompanyDetails } from '@lainava/domain/company'
-import type { FeatureDefinition, FlagEnvironment, FlagValueType } from '@lainava/domain/flags'
+import type { FeatureDefinition, FeaturesPayload, FlagEnvironment, FlagValueType } from '@lainava/domain/flags'
 import type { IdentificationStatus } from '@lainava/domain/identification'
 import type { LenderInsights } from '@lainava/domain/lender-insights'
 import type {
@@ -243,6 +243,11 @@ export type WebServices = {
     preview(
       input: FlagCall & { attributes: unknown },
     ): Promise<{ ok: true; values: Record<string, unknown> } | Failure>
+    /**
+     * Issue 18 item 3 (ADR 038): the web pages' client key and its environment's payload, held in memory
+     * and refreshed when a flag changes (no database read per page); null when it cannot be read.
+     */
+    webPayload(): Promise<{ clientKey: string; payload: FeaturesPayload } | null>
   }
   lenderInsights: {
     /** The signed-in lender user's organisation's figures (issue 17); 403 for anyone else. */

@@ -18,6 +18,7 @@ import { translatorFor } from '../language.ts'
 import { listAuditLog } from '../modules/audit/audit-log.ts'
 import { ACCESS_COOKIE, readCookie } from '../modules/auth/cookies.ts'
 import { authenticate } from '../modules/auth/session-service.ts'
+import { type FlagChanges, startFlagChanges } from '../modules/flags/flag-events.ts'
 import { evaluateFor } from '../modules/flags/flag-routes.ts'
 import {
   createSdkConnection,
@@ -27,6 +28,7 @@ import {
   listSavedGroups,
   saveFlag,
   saveSavedGroup,
+  webClientKey,
 } from '../modules/flags/flag-store.ts'
 import type { Services } from '../services.ts'
 
@@ -37,8 +39,73 @@ import type { Services } from '../services.ts'
 /** How many of a flag's audit entries the editor shows. */
 const HISTORY_SIZE = 20
 
-export function flagsWebServices(services: Services): WebServices['flags'] {
+type WebPayload = Awaited<ReturnType<WebServices['flags']['webPayload']>>
+
+/**
+ * Issue 18 item 3 (ADR 038): the web pages' payload (FLAG_ENVIRONMENT's, under its plain client key),
+ * read once and kept until a flag of that environment changes: the same LISTEN/NOTIFY notice the
+ * streams hear, so every process drops its copy on commit. Without a way to close the listener (no
+ * `onClose`), nothing is kept and each call reads the database.
+ */
+function webPayloads(services: Services, onClose?: (close: () => Promise<void>) => void) {
+  const { db, database, log } = services
+  const environment = services.config.FLAG_ENVIRONMENT
+  let cached: Promise<WebPayload> | null = null
+  let changes: Promise<FlagChanges | null> | null = null
+  let closed = false
+
+  async function read(): Promise<WebPayload> {
+    const [clientKey, payload] = await Promise.all([
+      webClientKey(db, environment),
+      environmentPayload(db, environment),
+    ])
+    return { clientKey, payload }
+  }
+
+  function listen(): Promise<FlagChanges | null> {
+    changes ??= startFlagChanges(database, log).then(
+      (started) => {
+        started.subscribe((changed) => {
+          if (changed === environment) cached = null
+        })
+        if (closed) void started.close()
+        return started
+      },
+      (error: unknown) => {
+        log.warn({ err: error }, 'flag changes not heard: the web payload is read per page')
+        return null
+      },
+    )
+    return changes
+  }
+
+  onClose?.(async () => {
+    closed = true
+    cached = null
+    await (await changes)?.close()
+  })
+
+  return async (): Promise<WebPayload> => {
+    try {
+      if (!onClose || closed || !(await listen())) return await read()
+      const pending = cached ?? read()
+      cached = pending
+      const result = await pending
+      return result
+    } catch (error) {
+      cached = null
+      log.error({ err: error }, 'the web flag payload could not be read; pages use the defaults')
+      return null
+    }
+  }
+}
+
+export function flagsWebServices(
+  services: Services,
+  onClose?: (close: () => Promise<void>) => void,
+): WebServices['flags'] {
   const { db } = services
+  const webPayload = webPayloads(services, onClose)
   const translate = (language: string) => translatorFor(catalogueLocale(language))
 
   function failure(language: string, status: number, code: string, fields?: FieldProblem[]): Failure {
@@ -105,6 +172,7 @@ export function flagsWebServices(services: Services): WebServices['flags'] {
   }
 
   return {
+    webPayload,
     overview: (input) =>
       asAdmin(input, async (_actor, environment) => {
         const [flags, groups, payload, connections] = await Promise.all([

@@ -58,7 +58,11 @@ import { lenderPortalWebServices } from './lender-portal-web-services.ts'
 import { mortgageWebServices } from './mortgage-web-services.ts'
 
 /** The services the web's loaders and actions use, with failures as values in the user's language. */
-export function createWebServices(services: Services): WebServices {
+export function createWebServices(
+  services: Services,
+  /** Registers what to close with the server (the flag payload's change listener). */
+  onClose?: (close: () => Promise<void>) => void,
+): WebServices {
   const { db, config } = services
   const cookieOptions = { secure: config.COOKIE_SECURE }
 
@@ -317,7 +321,7 @@ export function createWebServices(services: Services): WebServices {
       },
     },
     lenderPortal: lenderPortalWebServices(services),
-    flags: flagsWebServices(services),
+    flags: flagsWebServices(services, onClose),
     mortgage: mortgageWebServices(services),
     identification: identificationWebServices(services),
     offers: {
