@@ -3,7 +3,12 @@ import type { Content } from '@lainava/content'
 import type { AuditEntry } from '@lainava/domain/admin'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import type { CompanyDetails } from '@lainava/domain/company'
-import type { FeatureDefinition, FeaturesPayload, FlagEnvironment, FlagValueType } from '@lainava/domain/flags'
+import type {
+  FeatureDefinition,
+  FeaturesPayload,
+  FlagEnvironment,
+  FlagValueType,
+} from '@lainava/domain/flags'
 import type { IdentificationStatus } from '@lainava/domain/identification'
 import type { LenderInsights } from '@lainava/domain/lender-insights'
 import type {
