@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { emitAnalytics } from './analytics-bus.ts'
-import { FLUSH_EVERY, startAnalytics } from './analytics-client.ts'
+import { FLUSH_EVERY, forgetAnalyticsIds, startAnalytics } from './analytics-client.ts'
 
 // Issue 18 item 5: the queue sends only with marketing consent, on hide and every FLUSH_EVERY events.
 
@@ -61,5 +61,16 @@ describe('the analytics client', () => {
     for (let i = 0; i < FLUSH_EVERY; i++) emitAnalytics({ type: 'page_view' })
     expect(sent).toHaveLength(1)
     expect(sent[0]?.events).toHaveLength(FLUSH_EVERY)
+  })
+
+  it('a withdrawn consent forgets the ids: the next consented session is a new one', () => {
+    consent = true
+    emitAnalytics({ type: 'page_view' })
+    hide()
+    forgetAnalyticsIds()
+    expect(sessionStorage.length + localStorage.length).toBe(0)
+    emitAnalytics({ type: 'page_view' })
+    hide()
+    expect(sent[1]?.sessionId).not.toBe(sent[0]?.sessionId)
   })
 })

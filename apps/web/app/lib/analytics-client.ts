@@ -43,6 +43,16 @@ function session(): { sessionId: string; sessionCount: number } {
   return { sessionId, sessionCount: Math.max(sessionCount, 1) }
 }
 
+/** Removes the session id and count (consent withdrawn). */
+export function forgetAnalyticsIds(): void {
+  try {
+    sessionStorage.removeItem(SESSION_KEY)
+    localStorage.removeItem(COUNT_KEY)
+  } catch {
+    // Storage off: nothing was kept.
+  }
+}
+
 function beacon(body: string): boolean {
   const blob = new Blob([body], { type: 'application/json' })
   try {
