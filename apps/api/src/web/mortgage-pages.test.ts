@@ -80,6 +80,12 @@ describe('the mortgage form', () => {
     expect(document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext')).toBe('Vaihe 1/12')
     expect(document.querySelector('input[name="years"]')?.getAttribute('value')).toBe('20')
     expect(document.querySelector('button[type="submit"]')?.textContent).toContain('Kirjaudu')
+    for (const [path, title] of [
+      ['/sv/asuntolainahakemus/', 'Ansökan om bolån'],
+      ['/en/mortgage-form/', 'Mortgage application'],
+    ] as const) {
+      expect((await page(path)).querySelector('main h1')?.textContent, path).toBe(title)
+    }
   })
 
   it('sends a signed-out visitor’s valid figures to the login, which returns to the start step', async () => {
