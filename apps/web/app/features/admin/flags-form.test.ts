@@ -226,6 +226,16 @@ describe('rule list edits', () => {
       '33.34',
     ])
     expect(applyEdit(experiment, 'variation.remove.0.0', () => '')).toBeNull()
+    // Buttons that name no row change nothing.
+    for (const intent of [
+      'condition.remove.1.x',
+      'condition.remove.1.',
+      'condition.remove.1.5',
+      'rule.up.',
+      'rule.up.1e0',
+    ]) {
+      expect(applyEdit(withRow as FlagDraft, intent, () => '')).toBeNull()
+    }
     expect(evenWeights(7).reduce((sum, weight) => sum + Number(weight), 0)).toBeCloseTo(100, 6)
   })
 })

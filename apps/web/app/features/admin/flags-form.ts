@@ -290,7 +290,8 @@ export function applyEdit(draft: FlagDraft, intent: string, newId: () => string)
     conditions: [...rule.conditions],
     variations: [...rule.variations],
   }))
-  const index = Number(first)
+  const index = /^\d+$/.test(first ?? '') ? Number(first) : Number.NaN
+  const row = /^\d+$/.test(second ?? '') ? Number(second) : Number.NaN
   const rule = Number.isInteger(index) ? rules[index] : undefined
   if (what === 'rule' && action === 'add') {
     const kind = first as RuleKind
@@ -310,14 +311,15 @@ export function applyEdit(draft: FlagDraft, intent: string, newId: () => string)
   if (what === 'condition') {
     if (action === 'add' && rule.conditions.length < MAX_ROWS)
       rule.conditions.push({ attribute: '', operator: 'equals', value: '' })
-    else if (action === 'remove') rule.conditions.splice(Number(second), 1)
+    else if (action === 'remove' && row < rule.conditions.length) rule.conditions.splice(row, 1)
     else return null
     return { ...draft, rules }
   }
   if (what === 'variation') {
     if (action === 'add' && rule.variations.length < MAX_VARIATIONS)
       rule.variations.push({ name: '', value: '', weight: '' })
-    else if (action === 'remove' && rule.variations.length > 2) rule.variations.splice(Number(second), 1)
+    else if (action === 'remove' && rule.variations.length > 2 && row < rule.variations.length)
+      rule.variations.splice(row, 1)
     else return null
     const weights = evenWeights(rule.variations.length)
     rule.variations = rule.variations.map((variation, j) => ({ ...variation, weight: weights[j] ?? '0' }))
