@@ -23,8 +23,15 @@ beforeAll(async () => {
   // Two applications on 5.10.2026: ours at 9,5 % accepted on the first (answered in 30 min), the rival
   // cheaper on the second, which we decline after 2 h.
   const plan = [
-    { ownApr: 0.095, rivalApr: 0.11, accepted: 'own', ownStatus: 'offered', after: 1800 },
-    { ownApr: null, rivalApr: 0.07, accepted: null, ownStatus: 'declined', after: 7200 },
+    {
+      ownApr: 0.095,
+      rivalApr: 0.11,
+      accepted: 'own',
+      ownStatus: 'offered',
+      after: 1800,
+      source: 'affiliate:adtraction',
+    },
+    { ownApr: null, rivalApr: 0.07, accepted: null, ownStatus: 'declined', after: 7200, source: null },
   ] as const
   for (const step of plan) {
     const owner = await loginAs(db)
@@ -38,6 +45,7 @@ beforeAll(async () => {
         amount: 10_000,
         periodMonths: 48,
         details: {},
+        trafficSource: step.source,
         createdAt,
       })
       .returning({ id: schema.applications.id })
@@ -113,7 +121,9 @@ describe('the lender insights page', () => {
     expect(body).toMatch(/5 000–14 999 €, 25–60 kk Kulutuslaina 9,50 % 9,50 % 1 3/)
     // Our one offer was the cheaper of two on its application.
     expect(body).toMatch(/1\. \/ 2 1/)
-    expect(body).toMatch(/Suora liikenne 2 1 1 50,0 %/)
+    // By source: the affiliate's application got our accepted offer; the direct one our decline.
+    expect(body).toMatch(/Kumppani: adtraction 1 1 1 100,0 %/)
+    expect(body).toMatch(/Suora liikenne 1 0 0 0,0 %/)
     expect(html.match(/<svg[^>]*role="img"/g)).toHaveLength(4)
     expect(html.match(/<table/g)).toHaveLength(4)
     expect(html).toContain('href="/api/v1/lender/insights.csv?from=2026-10-01&amp;to=2026-10-31"')

@@ -87,7 +87,14 @@ function Figures({ insights }: { insights: LenderInsights }) {
   const count = (value: number) => formatNumber(intlLocale, value)
   const band = (id: string) => t(`lenderInsights.band.${id}` as MessageKey)
   const product = (kind: string) => t(`admin.kind.${kind}` as MessageKey)
-  const source = (name: string) => (name === 'direct' ? t('lenderInsights.source.direct') : name)
+  // Traffic sources as applications carry them (ADR 025; `@lainava/domain/affiliate`).
+  const source = (name: string) => {
+    if (name === 'direct' || name === 'search' || name === 'social' || name === 'referral')
+      return t(`lenderInsights.source.${name}`)
+    if (name.startsWith('affiliate:'))
+      return t('lenderInsights.source.affiliate', { network: name.slice('affiliate:'.length) })
+    return name
+  }
   const keyFigures: Array<[MessageKey, string]> = [
     ['lenderInsights.received', count(insights.received)],
     ['lenderInsights.answered', count(insights.answered)],
