@@ -241,13 +241,17 @@ export default function AdminFlagsRoute({ loaderData, actionData }: Route.Compon
   const result = actionData as ActionResult | undefined
   const editorResult = result?.kind === 'editor' ? result : undefined
   const draft = editorResult?.draft ?? loaderData.editor
+  // A new version (a save) draws the form again from what was stored.
   return (
     <>
       <AdminNav />
       <div className="mx-auto max-w-5xl min-w-0 px-4 py-10">
         {draft ? (
           <FlagEditor
-            key={editorResult?.nonce ?? `${loaderData.environment}/${draft.key}`}
+            key={
+              editorResult?.nonce ??
+              `${loaderData.environment}/${draft.key}/${loaderData.overview.dateUpdated}`
+            }
             environment={loaderData.environment}
             draft={draft}
             problems={editorResult?.problems ?? []}
