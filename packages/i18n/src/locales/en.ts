@@ -5,6 +5,7 @@ import * as analytics from './parts/analytics.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as consent from './parts/consent.ts'
 import * as flags from './parts/flags.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderFiltering from './parts/lender-filtering.ts'
@@ -675,6 +676,7 @@ export const en: Messages = {
   ...identification.en,
   ...lenderInsights.en,
   ...flags.en,
+  ...consent.en,
   ...lenderPortal.en,
   ...lenderIntegration.en,
   ...lenderFiltering.en,

@@ -4,6 +4,7 @@ import * as analytics from './parts/analytics.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as consent from './parts/consent.ts'
 import * as flags from './parts/flags.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderFiltering from './parts/lender-filtering.ts'
@@ -678,6 +679,7 @@ export const fi = {
   ...identification.fi,
   ...lenderInsights.fi,
   ...flags.fi,
+  ...consent.fi,
   ...lenderPortal.fi,
   ...lenderIntegration.fi,
   ...lenderFiltering.fi,

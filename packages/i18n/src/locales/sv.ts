@@ -5,6 +5,7 @@ import * as analytics from './parts/analytics.ts'
 import * as business from './parts/business.ts'
 import * as businessForms from './parts/business-forms.ts'
 import * as cards from './parts/cards.ts'
+import * as consent from './parts/consent.ts'
 import * as flags from './parts/flags.ts'
 import * as identification from './parts/identification.ts'
 import * as lenderFiltering from './parts/lender-filtering.ts'
@@ -674,6 +675,7 @@ export const sv: Messages = {
   ...identification.sv,
   ...lenderInsights.sv,
   ...flags.sv,
+  ...consent.sv,
   ...lenderPortal.sv,
   ...lenderIntegration.sv,
   ...lenderFiltering.sv,
