@@ -136,6 +136,10 @@ export const DeliveredApplicationSchema = z.object({
     .optional()
     .describe('Credit-card applications'),
   business: z.record(z.string(), z.unknown()).optional().describe('Business loans and factoring'),
+  mortgage: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('Mortgage applications: every step as the bank receives it (PartnerMortgage)'),
   applicants: z.array(PartnerApplicantSchema),
   household: z
     .object({

@@ -17,6 +17,8 @@ import { recordAudit } from '../audit/audit-log.ts'
 import { loadApplicationFacts } from '../marketplace/application-facts.ts'
 import { type MarketplaceDeps, recordDecline, recordOffer } from '../marketplace/marketplace.ts'
 import { partnerApplicationBody } from '../marketplace/partner-client.ts'
+import { mortgagePartnerBody } from '../mortgage/mortgage-delivery.ts'
+import { loadMortgageApplication } from '../mortgage/mortgage-facts.ts'
 import type { LenderMember } from './lender-access.ts'
 
 // Issue 17: the applications a lender organisation received, as its users see them in the portal, and
@@ -113,6 +115,43 @@ function asLenderOffer(row: typeof offers.$inferSelect): LenderOffer {
   }
 }
 
+/** A mortgage application as the bank received it (`mortgagePartnerBody`, the HTTP delivery's builder). */
+async function mortgageBody(deps: MarketplaceDeps, lenderId: string, applicationId: string) {
+  const stored = await loadMortgageApplication(deps.db, deps.cipher, applicationId)
+  return stored ? mortgagePartnerBody(deps.config.PUBLIC_URL, { applicationId, lenderId }, stored) : null
+}
+
+/** The partner API's body for this application and lender (loans, cards, business credit, mortgages). */
+async function partnerBodyOf(deps: MarketplaceDeps, lenderId: string, applicationId: string) {
+  const facts = await loadApplicationFacts(deps.db, deps.cipher, applicationId)
+  if (facts) return partnerApplicationBody(deps.config.PUBLIC_URL, { applicationId, lenderId }, facts)
+  return mortgageBody(deps, lenderId, applicationId)
+}
+
+/** What the partner API delivers, the henkilötunnus hidden; null once the personal data is erased. */
+async function deliveredApplication(
+  deps: MarketplaceDeps,
+  lenderId: string,
+  applicationId: string,
+): Promise<DeliveredApplication | null> {
+  const body = await partnerBodyOf(deps, lenderId, applicationId)
+  if (!body) return null
+  return {
+    product: body.product,
+    submittedAt: body.submittedAt,
+    loan: body.loan,
+    ...(body.card ? { card: body.card } : {}),
+    ...(body.business ? { business: body.business as unknown as Record<string, unknown> } : {}),
+    ...(body.mortgage ? { mortgage: body.mortgage as unknown as Record<string, unknown> } : {}),
+    applicants: body.applicants.map((applicant) => ({
+      ...applicant,
+      hetu: null,
+      hetuHidden: applicant.hetu !== null,
+    })),
+    household: body.household,
+  }
+}
+
 /**
  * The application's page: what the partner API delivers for it (the same builder as the HTTP delivery),
  * the henkilötunnus hidden until asked for (`revealApplicantHetu`), and the organisation's own offers.
@@ -124,28 +163,7 @@ export async function lenderApplicationDetail(
 ): Promise<LenderApplicationDetail> {
   const application = await getReceivedApplication(deps.db, member.lenderId, applicationId)
   const { declineReason, ...received } = application
-  const facts = await loadApplicationFacts(deps.db, deps.cipher, applicationId)
-  let delivery: DeliveredApplication | null = null
-  if (facts) {
-    const body = partnerApplicationBody(
-      deps.config.PUBLIC_URL,
-      { applicationId, lenderId: member.lenderId },
-      facts,
-    )
-    delivery = {
-      product: body.product,
-      submittedAt: body.submittedAt,
-      loan: body.loan,
-      ...(body.card ? { card: body.card } : {}),
-      ...(body.business ? { business: body.business as unknown as Record<string, unknown> } : {}),
-      applicants: body.applicants.map((applicant) => ({
-        ...applicant,
-        hetu: null,
-        hetuHidden: applicant.hetu !== null,
-      })),
-      household: body.household,
-    }
-  }
+  const delivery = await deliveredApplication(deps, member.lenderId, applicationId)
   const own = await deps.db
     .select()
     .from(offers)
@@ -156,7 +174,12 @@ export async function lenderApplicationDetail(
     delivery,
     declineReason,
     offers: own.map(asLenderOffer),
-    canAnswer: member.integration === 'manual' && received.status === 'pending' && delivery !== null,
+    // Mortgage terms (reference rate, margin, ESIS) cannot be typed in the portal: banks answer by API.
+    canAnswer:
+      member.integration === 'manual' &&
+      received.kind !== 'mortgage' &&
+      received.status === 'pending' &&
+      delivery !== null,
   }
 }
 
@@ -167,8 +190,9 @@ export async function revealApplicantHetu(
   applicationId: string,
 ): Promise<HetuReveal> {
   await getReceivedApplication(deps.db, member.lenderId, applicationId)
-  const facts = await loadApplicationFacts(deps.db, deps.cipher, applicationId)
-  const revealed = (facts?.applicants ?? []).flatMap((applicant) =>
+  // The same applicants the delivery carries (a mortgage's from its own stored rows).
+  const body = await partnerBodyOf(deps, member.lenderId, applicationId)
+  const revealed = (body?.applicants ?? []).flatMap((applicant) =>
     applicant.hetu ? [{ role: applicant.role, hetu: applicant.hetu }] : [],
   )
   if (revealed.length === 0) {

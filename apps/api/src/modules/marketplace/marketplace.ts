@@ -292,7 +292,13 @@ export async function recordOffer(
   if ((kind === 'credit-card') !== isCardOffer(offer) || wrongCard || kind === 'mortgage') {
     throw new AppError('UNPROCESSABLE', 'These terms are for another product than the application.', {
       reason: 'OFFER_WRONG_PRODUCT',
-      messageKey: 'cards.api.offerWrongProduct',
+      // The message says what this application is answered with (a manual lender reads it in the portal).
+      messageKey:
+        kind === 'mortgage'
+          ? 'lenderPortal.api.wrongProduct.mortgage'
+          : kind === 'credit-card'
+            ? 'lenderPortal.api.wrongProduct.card'
+            : 'lenderPortal.api.wrongProduct.loan',
     })
   }
   const priced = priceOffer(offer, now, kind)

@@ -13,7 +13,7 @@ import {
   mortgageTimeline,
   sandboxMortgageDecision,
 } from '@lainava/domain/mortgage/bank-pricing'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
@@ -42,7 +42,9 @@ export async function matchingBanks(db: Database, facts: MortgageFacts): Promise
   const candidates = await db
     .select({ id: lenders.id, name: lenders.name, criteria: lenders.criteria, filtering: lenders.filtering })
     .from(lenders)
-    .where(eq(lenders.active, true))
+    // A manual lender answers in the portal, which offers loan terms only (ADR 033): a mortgage sent
+    // to it could never be answered and the applicant's bank would stay "pending" for ever.
+    .where(and(eq(lenders.active, true), ne(lenders.integration, 'manual')))
     .orderBy(asc(lenders.name))
   return candidates
     .filter((lender) => {

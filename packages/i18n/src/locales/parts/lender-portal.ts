@@ -149,6 +149,27 @@ export const fi = {
   'lenderPortal.api.adminOnly': 'Vain organisaation pääkäyttäjä voi tehdä tämän.',
   'lenderPortal.api.noHetu': 'Hakemuksessa ei ole henkilötunnusta.',
   'lenderPortal.api.notLender': 'Tämä toiminto on vain lainanantajien käyttäjille.',
+  'lenderPortal.api.wrongProduct.loan':
+    'Lainahakemukseen vastataan lainan ehdoilla (summa, laina-aika, korko ja kulut), ei korttitarjouksella.',
+  'lenderPortal.api.wrongProduct.card':
+    'Luottokorttihakemukseen vastataan korttitarjouksella, jonka korttityyppi on hakijan toivoma, ei lainan ehdoilla.',
+  'lenderPortal.api.wrongProduct.mortgage':
+    'Asuntolainahakemukseen vastataan asuntolainan ehdoilla (viitekorko, marginaali ja ESIS-tiedot) kumppanirajapinnan kautta, ei kulutusluoton ehdoilla.',
+  'lenderPortal.app.mortgage': 'Asunto ja rahoitus',
+  'lenderPortal.app.propertyType': 'Kohde',
+  'lenderPortal.app.propertyAddress': 'Kohteen osoite',
+  'lenderPortal.app.price': 'Kauppahinta',
+  'lenderPortal.app.livingArea': 'Asuinpinta-ala',
+  'lenderPortal.app.buildYear': 'Rakennusvuosi',
+  'lenderPortal.app.companyLoanShare': 'Taloyhtiölainaosuus',
+  'lenderPortal.app.repaymentType': 'Lyhennystapa',
+  'lenderPortal.app.referenceRate': 'Viitekorko',
+  'lenderPortal.app.ownFunds': 'Omat varat',
+  'lenderPortal.app.aspSaving': 'ASP-säästäjä',
+  'lenderPortal.app.stateGuarantee': 'Valtiontakaus',
+  'lenderPortal.app.identified': 'Vahva tunnistautuminen',
+  'lenderPortal.answer.mortgage':
+    'Asuntolainahakemukseen vastataan asuntolainan ehdoilla kumppanirajapinnan kautta; tässä työtilassa voi antaa vain kulutusluoton ehtoja.',
 } as const
 
 export const sv = {
@@ -300,6 +321,27 @@ export const sv = {
   'lenderPortal.api.adminOnly': 'Bara organisationens huvudanvändare kan göra detta.',
   'lenderPortal.api.noHetu': 'Ansökan har ingen personbeteckning.',
   'lenderPortal.api.notLender': 'Den här funktionen är bara för långivarnas användare.',
+  'lenderPortal.api.wrongProduct.loan':
+    'En låneansökan besvaras med lånevillkor (belopp, lånetid, ränta och avgifter), inte med ett kortanbud.',
+  'lenderPortal.api.wrongProduct.card':
+    'En kreditkortsansökan besvaras med ett kortanbud av den korttyp sökanden önskar, inte med lånevillkor.',
+  'lenderPortal.api.wrongProduct.mortgage':
+    'En bostadslåneansökan besvaras med bostadslånevillkor (referensränta, marginal och ESIS-uppgifter) via partnergränssnittet, inte med konsumtionskreditvillkor.',
+  'lenderPortal.app.mortgage': 'Bostad och finansiering',
+  'lenderPortal.app.propertyType': 'Objekt',
+  'lenderPortal.app.propertyAddress': 'Objektets adress',
+  'lenderPortal.app.price': 'Köpesumma',
+  'lenderPortal.app.livingArea': 'Bostadsyta',
+  'lenderPortal.app.buildYear': 'Byggnadsår',
+  'lenderPortal.app.companyLoanShare': 'Andel av bolagslån',
+  'lenderPortal.app.repaymentType': 'Amorteringssätt',
+  'lenderPortal.app.referenceRate': 'Referensränta',
+  'lenderPortal.app.ownFunds': 'Egna medel',
+  'lenderPortal.app.aspSaving': 'ASP-sparare',
+  'lenderPortal.app.stateGuarantee': 'Statsborgen',
+  'lenderPortal.app.identified': 'Stark autentisering',
+  'lenderPortal.answer.mortgage':
+    'En bostadslåneansökan besvaras med bostadslånevillkor via partnergränssnittet; i den här arbetsytan kan bara konsumtionskreditvillkor ges.',
 } as const satisfies Record<keyof typeof fi, string>
 
 export const en = {
@@ -451,4 +493,25 @@ export const en = {
   'lenderPortal.api.adminOnly': "Only the organisation's administrator can do this.",
   'lenderPortal.api.noHetu': 'The application has no personal identity code.',
   'lenderPortal.api.notLender': "This is for lenders' users only.",
+  'lenderPortal.api.wrongProduct.loan':
+    'A loan application is answered with loan terms (amount, period, rate and fees), not with a card offer.',
+  'lenderPortal.api.wrongProduct.card':
+    'A credit card application is answered with a card offer of the card type the applicant asked for, not with loan terms.',
+  'lenderPortal.api.wrongProduct.mortgage':
+    'A mortgage application is answered with mortgage terms (reference rate, margin and ESIS details) through the partner API, not with consumer credit terms.',
+  'lenderPortal.app.mortgage': 'Property and financing',
+  'lenderPortal.app.propertyType': 'Property',
+  'lenderPortal.app.propertyAddress': 'Property address',
+  'lenderPortal.app.price': 'Purchase price',
+  'lenderPortal.app.livingArea': 'Living area',
+  'lenderPortal.app.buildYear': 'Year built',
+  'lenderPortal.app.companyLoanShare': 'Share of housing company loan',
+  'lenderPortal.app.repaymentType': 'Repayment type',
+  'lenderPortal.app.referenceRate': 'Reference rate',
+  'lenderPortal.app.ownFunds': 'Own funds',
+  'lenderPortal.app.aspSaving': 'ASP saver',
+  'lenderPortal.app.stateGuarantee': 'State guarantee',
+  'lenderPortal.app.identified': 'Strong identification',
+  'lenderPortal.answer.mortgage':
+    'A mortgage application is answered with mortgage terms through the partner API; this workspace takes consumer credit terms only.',
 } as const satisfies Record<keyof typeof fi, string>
