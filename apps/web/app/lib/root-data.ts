@@ -7,6 +7,8 @@ import {
   type Messages,
 } from '@lainava/i18n'
 import type { SiteNavigation } from '../components/layout/site-navigation.ts'
+import type { ConsentChoice } from './consent.ts'
+import type { FlagsData } from './flags-identity.ts'
 import { screenOfRouteId } from './screen.ts'
 
 export type RootData = {
@@ -29,6 +31,10 @@ export type RootData = {
   year: number
   /** The logged-in user as the server saw the request; the client's user state takes over from here. */
   user: { email: string; role: 'consumer' | 'lender' | 'admin' } | null
+  /** Issue 18 item 4: the marketing cookie's choice as the server read it (null: not chosen yet). */
+  consent?: ConsentChoice
+  /** Issue 18 item 3 (ADR 038): the flags evaluated for this visitor; null when unavailable (defaults). */
+  flags?: FlagsData | null
 }
 
 /**

@@ -1,0 +1,135 @@
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router'
+import { emitAnalytics } from './analytics-bus.ts'
+import { hasMarketingConsent, onConsentChange } from './consent.ts'
+import { type FlagStore, useFlagsState } from './flags.tsx'
+import { DEVICE_ID_COOKIE, type FlagsData, idCookie, idFromCookies, sdkPayload } from './flags-identity.ts'
+
+// Issue 18 item 3 (ADR 038): after hydration, when the browser is idle, the official SDK is imported (its
+// own chunk: nothing of it before the first paint) and started from the payload the server evaluated,
+// streaming from /sub. The spec's cache settings (§9) are the SDK's; the 20 s idle close needs our own
+// visibility listener because initSync registers none (protocol §3.4). Any failure leaves the values the
+// page already shows (the server's, or the code's defaults) and is reported on our own channel only.
+
+/** spec §9: 60 s stale, 4 h max age, at most 10 entries, streaming closed after 20 s hidden. */
+export const FLAG_CACHE = {
+  staleTTL: 60_000,
+  maxAge: 4 * 60 * 60 * 1000,
+  maxEntries: 10,
+  idleStreamInterval: 20_000,
+} as const
+
+/** The event our flag client reports a problem with (no console output: spec §8, defaults apply). */
+export const FLAG_PROBLEM_EVENT = 'lainava:flag-problem'
+
+function report(error: unknown): void {
+  try {
+    window.dispatchEvent(new CustomEvent(FLAG_PROBLEM_EVENT, { detail: String(error) }))
+  } catch {
+    // Nothing more to do: the page keeps its values.
+  }
+}
+
+/** A variation's id for the analytics event: its meta key when the rule has one, else its index. */
+function variationIdOf(result: { key?: string; variationId: number }): string | number {
+  return result.key ?? result.variationId
+}
+
+type Running = { stop(): void; setPage(path: string, query: string): void }
+
+export async function startFlagsClient(data: FlagsData, store: FlagStore): Promise<Running> {
+  const sdk = await import('@growthbook/growthbook')
+  sdk.configureCache({ ...FLAG_CACHE, disableIdleStreams: false })
+  const growthbook = new sdk.GrowthBook({
+    apiHost: window.location.origin,
+    clientKey: data.clientKey,
+    attributes: data.attributes,
+    // Issue 18 item 5: an exposure is an analytics event, and only with marketing consent (spec §4).
+    trackingCallback: (experiment, result) => {
+      if (!hasMarketingConsent()) return
+      emitAnalytics({
+        type: 'experiment_viewed',
+        data: { experimentKey: experiment.key, variationId: variationIdOf(result) },
+      })
+    },
+    log: (message) => report(message),
+  })
+  growthbook.setRenderer(() => store.refresh())
+  growthbook.initSync({ payload: sdkPayload(data.payload), streaming: true })
+  store.connect((key) => growthbook.getFeatureValue(key, null as unknown))
+
+  // initSync installs no idle listener: close the stream after 20 s hidden, reopen when visible.
+  let idle: ReturnType<typeof setTimeout> | undefined
+  const onVisibility = () => {
+    clearTimeout(idle)
+    if (document.visibilityState === 'hidden') idle = setTimeout(sdk.onHidden, FLAG_CACHE.idleStreamInterval)
+    else sdk.onVisible()
+  }
+  document.addEventListener('visibilitychange', onVisibility)
+  return {
+    stop() {
+      clearTimeout(idle)
+      document.removeEventListener('visibilitychange', onVisibility)
+      growthbook.destroy()
+    },
+    setPage(path, query) {
+      growthbook.updateAttributes({ path, query }).catch(report)
+    },
+  }
+}
+
+/** Keeps the deviceId cookie's lifetime in step with the consent (persistent only with it, spec §4). */
+function followConsent(): () => void {
+  return onConsentChange(() => {
+    const deviceId = idFromCookies(document.cookie, DEVICE_ID_COOKIE)
+    if (!deviceId) return
+    const cookie = idCookie(DEVICE_ID_COOKIE, deviceId, {
+      persistent: hasMarketingConsent(),
+      secure: window.location.protocol === 'https:',
+    })
+    // biome-ignore lint/suspicious/noDocumentCookie: the same first-party cookie the server set
+    document.cookie = cookie
+  })
+}
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 3000 })
+    return () => window.cancelIdleCallback(handle)
+  }
+  const handle = setTimeout(run, 200)
+  return () => clearTimeout(handle)
+}
+
+/** The root starts the SDK once per page load, after hydration, when the browser is idle. */
+export function useFlagsClient(): void {
+  const state = useFlagsState()
+  const { pathname, search } = useLocation()
+  const runningRef = useRef<Running | null>(null)
+  useEffect(() => {
+    const stopFollowing = followConsent()
+    const data = state?.data
+    if (!state || !data) return stopFollowing
+    let cancelled = false
+    const cancelIdle = whenIdle(() => {
+      startFlagsClient(data, state.store).then(
+        (running) => {
+          if (cancelled) running.stop()
+          else runningRef.current = running
+        },
+        (error: unknown) => report(error),
+      )
+    })
+    return () => {
+      cancelled = true
+      cancelIdle()
+      stopFollowing()
+      runningRef.current?.stop()
+      runningRef.current = null
+    }
+  }, [state])
+  // A client navigation is a new page for targeting by path and query (the hash stays empty, as on the server).
+  useEffect(() => {
+    runningRef.current?.setPage(pathname, search)
+  }, [pathname, search])
+}
