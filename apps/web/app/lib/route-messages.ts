@@ -28,6 +28,8 @@ export const LAYOUT_MESSAGES: MessageScope = [
   'status',
   'admin.nav',
   'lenderPortal.header',
+  // Issue 18: the cookie banner, on every page until the visitor chooses.
+  'consent.banner',
 ]
 
 /** The loan calculator and the representative example beside it (landing and product pages). */
