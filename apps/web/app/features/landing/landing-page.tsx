@@ -3,6 +3,8 @@ import { pathFor } from '@lainava/routing'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { GroupId, NavGroup } from '../../components/layout/site-navigation.ts'
+import { emitAnalytics } from '../../lib/analytics-bus.ts'
+import { useFlag } from '../../lib/flags.tsx'
 import { useI18n } from '../../lib/i18n.tsx'
 import { useRootData } from '../../lib/root-data-context.tsx'
 import type { LandingData } from './landing-data.server.ts'
@@ -27,6 +29,12 @@ const PRODUCT_TEXT: Partial<Record<GroupId, MessageKey>> = {
   cards: 'landing.products.cards',
   savings: 'landing.products.savings',
 }
+
+/**
+ * Issue 18 item 7: the call-to-action experiment (seeded: 50/50 on deviceId). 'compare' shows the second
+ * text; anything else, or no flag at all, the usual one. Measured by applications started.
+ */
+export const CTA_FLAG = 'landing-cta-text'
 
 /** Links per product card; the header menu lists every page of a group. */
 const PRODUCT_LINKS = 6
@@ -79,6 +87,7 @@ export function LandingPage({ data }: { data: LandingData }) {
   const { t, lang, intlLocale } = useI18n()
   const root = useRootData()
   const brandName = root?.brandName ?? ''
+  const cta = useFlag<string>(CTA_FLAG, 'apply')
   const products = (root?.navigation?.header ?? []).flatMap((group) => {
     const key = PRODUCT_TEXT[group.id]
     return key && group.links.length > 0 ? [{ group, text: t(key) }] : []
@@ -93,7 +102,11 @@ export function LandingPage({ data }: { data: LandingData }) {
             </h1>
             <p className="mt-4 text-lg text-slate-700">{t('landing.hero.lead')}</p>
           </div>
-          <LoanCalculator brandName={brandName} />
+          <LoanCalculator
+            brandName={brandName}
+            submitLabel={cta === 'compare' ? t('landing.cta.compare') : undefined}
+            onSubmit={() => emitAnalytics({ type: 'application_started', data: { kind: 'consumer-loan' } })}
+          />
         </div>
       </section>
 

@@ -39,6 +39,7 @@ export function LoanCalculator({
   hidden,
   action,
   submitLabel,
+  onSubmit,
 }: {
   brandName: string
   /** Whose limits and pricing (issue 14: a mortgage page shows a mortgage example). */
@@ -52,6 +53,8 @@ export function LoanCalculator({
   /** Where the button goes; the consumer loan form by default. */
   action?: string
   submitLabel?: string
+  /** Called as the form is sent (the landing counts an application started, issue 18 item 7). */
+  onSubmit?: () => void
 }) {
   const { t, lang, intlLocale } = useI18n()
   const limits = productLimits(product)
@@ -93,6 +96,7 @@ export function LoanCalculator({
         method="get"
         action={action ?? pathFor('consumerLoanForm', lang)}
         className="mt-4 flex flex-col gap-5"
+        onSubmit={onSubmit}
       >
         {Object.entries(hidden ?? {}).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
