@@ -4,7 +4,7 @@ import { DEMO_LENDERS } from '@lainava/domain/marketplace/demo-lenders'
 import { DEMO_MORTGAGE_BANKS } from '@lainava/domain/mortgage/demo-banks'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
-import { lenders } from './schema.ts'
+import { flagFeatures, lenders } from './schema.ts'
 
 // Demo data for a new database: the demo lenders (fictional, defined in the domain so the consumer
 // representative example is computed from their pricing). The sandbox lenders answer from a
@@ -18,6 +18,7 @@ export { DEMO_BUSINESS_LENDERS, DEMO_LENDERS, DEMO_MANUAL_LENDERS, DEMO_MORTGAGE
  * criteria and pricing filled in.
  */
 export async function seedDemoData(db: Database): Promise<{ seeded: boolean }> {
+  await seedDemoFlags(db)
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(lenders)
   if ((row?.count ?? 0) > 0) {
     for (const lender of DEMO_LENDERS) {
@@ -89,4 +90,50 @@ function mortgageRows() {
     integration: 'sandbox' as const,
     filtering: { acceptingApplications: true, excludedPurposes: [] },
   }))
+}
+
+/**
+ * Issue 18 item 7: the landing's call-to-action experiment, 50/50 on deviceId (hash version 2), in both
+ * flag environments. Added once: an environment that has the flag (edited or not) keeps it as it is.
+ */
+export const LANDING_CTA_FLAG = {
+  key: 'landing-cta-text',
+  valueType: 'string',
+  description:
+    "Landing: the calculator button's text (apply = 'Hae lainaa', compare = 'Vertaa lainatarjouksia')",
+  enabled: true,
+  definition: {
+    defaultValue: 'apply',
+    rules: [
+      {
+        id: 'landing-cta-experiment',
+        key: 'landing-cta-text',
+        variations: ['apply', 'compare'],
+        weights: [0.5, 0.5],
+        coverage: 1,
+        hashAttribute: 'deviceId',
+        hashVersion: 2,
+        meta: [
+          { key: '0', name: 'apply' },
+          { key: '1', name: 'compare' },
+        ],
+      },
+    ],
+  },
+} as const
+
+async function seedDemoFlags(db: Database): Promise<void> {
+  for (const environment of ['production', 'development']) {
+    const added = await db
+      .insert(flagFeatures)
+      .values({ environment, ...LANDING_CTA_FLAG })
+      .onConflictDoNothing({ target: [flagFeatures.environment, flagFeatures.key] })
+      .returning({ key: flagFeatures.key })
+    if (added.length === 0) continue
+    // A new version (ADR 032: the SDK ignores a payload whose dateUpdated it has seen).
+    await db.execute(sql`
+      insert into flag_revisions (environment, date_updated) values (${environment}, clock_timestamp())
+      on conflict (environment) do update set date_updated =
+        greatest(clock_timestamp(), flag_revisions.date_updated + interval '1 millisecond')`)
+  }
 }
