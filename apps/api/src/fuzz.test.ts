@@ -632,6 +632,23 @@ describe('the hostile inputs issue 13 names', () => {
       payload: '--y\r\nnot a form\r\n',
     })
     expect(unreadable.statusCode).toBe(400)
+    // A body that is no form at all, on pages whose actions read forms (each answered 500 before).
+    for (const url of [pathFor('consumerLoanForm', 'fi'), pathFor('contact', 'fi'), pathFor('login', 'en')]) {
+      for (const [type, payload] of [
+        ['application/json', '{"intent":"start"}'],
+        ['text/plain', 'intent=start'],
+      ] as const) {
+        const response = await inject({
+          method: 'POST',
+          url,
+          headers: { origin: ORIGIN, 'content-type': type },
+          payload,
+        })
+        expect(response.statusCode, `${type} to ${url}`).toBe(400)
+      }
+      const empty = await inject({ method: 'POST', url, headers: { origin: ORIGIN } })
+      expect(empty.statusCode, `no body to ${url}`).toBe(400)
+    }
   })
 
   it('shows the application form whatever shape the stored draft has', async () => {
