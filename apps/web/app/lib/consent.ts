@@ -76,3 +76,8 @@ export function useConsent(): { choice: ConsentChoice; setMarketing: (granted: b
   const choice = useSyncExternalStore(subscribe, readConsent, () => serverChoice)
   return { choice, setMarketing: setMarketingConsent }
 }
+
+/** The marketing cookie as a Set-Cookie header (the settings page's choice, sent without JavaScript). */
+export function marketingCookie(granted: boolean, secure: boolean): string {
+  return `${MARKETING_COOKIE}=${granted ? 'true' : 'false'}; Path=/; Max-Age=${CONSENT_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`
+}

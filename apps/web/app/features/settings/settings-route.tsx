@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { type Consents, type WebLoadContext, webContext } from '../../context.ts'
+import { consentOf, marketingCookie } from '../../lib/consent.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { alternateLinks } from '../../lib/seo.ts'
@@ -34,15 +35,18 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     url.searchParams.delete('autologin')
     throw redirect(url.pathname + (url.search || ''))
   }
+  const consents = await account.getConsents(user.id)
+  // Issue 18 item 4: the analytics choice in force on this device is the marketing cookie's, when set.
+  const device = consentOf(request.headers.get('cookie'))
   return {
     email: user.email,
-    consents: await account.getConsents(user.id),
+    consents: device === null ? consents : { ...consents, analyticsCookies: device === 'granted' },
     menu: url.searchParams.get('menu'),
   }
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
-  const { auth, account } = context.get(webContext)
+  const { auth, account, publicUrl } = context.get(webContext)
   const user = await requireUser(request, url, auth)
   const form = await request.formData()
   if (form.get('intent') === 'delete') {
@@ -54,7 +58,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   const consents = Object.fromEntries(CONSENT_KEYS.map((key) => [key, form.get(key) === 'on'])) as Consents
   await account.updateConsents(user.id, consents)
-  return { saved: true, error: null }
+  // The same choice as the cookie banner's: this browser's marketing cookie follows the analytics box.
+  const headers = new Headers()
+  headers.append('set-cookie', marketingCookie(consents.analyticsCookies, publicUrl.startsWith('https:')))
+  return data({ saved: true, error: null }, { headers })
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -132,6 +139,7 @@ export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
           {t('settings.consents')}
         </h2>
         <p className="mt-2 text-slate-700">{t('settings.consents.lead')}</p>
+        <p className="mt-2 text-sm text-slate-600">{t('consent.settings.lead')}</p>
         <Form method="post" className="mt-4 flex flex-col gap-2">
           <input type="hidden" name="intent" value="consents" />
           {CONSENT_KEYS.map((key) => (
