@@ -60,14 +60,14 @@ test.describe('admin flag editor', () => {
 
     // Two visitors: one from Finland gets the rule's value, one from Sweden the default.
     const preview = page.getByRole('region', { name: 'Esikatselu' })
-    const valueOf = () => preview.getByRole('row', { name: key }).getByRole('cell')
+    const flagValue = () => preview.getByRole('row', { name: key }).getByRole('cell')
     await preview.getByLabel('Attribuutin 1 arvo').fill('visitor-1')
     await preview.getByLabel('Attribuutin 3 arvo').fill('FI')
     await preview.getByRole('button', { name: 'Näytä arvot' }).click()
-    await expect(valueOf()).toHaveText('true')
+    await expect(flagValue()).toHaveText('true')
     await preview.getByLabel('Attribuutin 3 arvo').fill('SE')
     await preview.getByRole('button', { name: 'Näytä arvot' }).click()
-    await expect(valueOf()).toHaveText('false')
+    await expect(flagValue()).toHaveText('false')
     await expect(preview.getByLabel('Attribuutin 3 arvo')).toHaveValue('SE')
     await expectAccessible(page)
     await expectNoSidewaysScroll(page)
