@@ -7,6 +7,9 @@ import {
   type LenderApplicationDetail,
   type LenderOffer,
 } from '@lainava/domain/lender-portal'
+import type { PartnerMortgage } from '@lainava/domain/marketplace/partner-protocol'
+import { MORTGAGE_PURPOSES } from '@lainava/domain/mortgage/rules'
+import { MORTGAGE_REFERENCE_RATES, PROPERTY_TYPES, REPAYMENT_TYPES } from '@lainava/domain/mortgage/schemas'
 import { formatCurrency, formatDate, formatPercent, type MessageKey } from '@lainava/i18n'
 import { languageOfPath, pathFor } from '@lainava/routing'
 import type { ReactNode } from 'react'
@@ -18,7 +21,7 @@ import { type Failure, webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import type { Route } from './+types/application-route'
-import { isFailure, requireLenderPage, unlessRefused } from './lender-access.server.ts'
+import { isFailure, readForm, requireLenderPage, unlessRefused } from './lender-access.server.ts'
 import { LenderPage, lenderMeta } from './lender-page.tsx'
 
 // Issue 17: one application the organisation received, as the partner API delivers it; the
@@ -56,7 +59,7 @@ type ActionResult = {
 export async function action({ request, url, params, context }: Route.ActionArgs) {
   const services = context.get(webContext)
   await requireLenderPage(request, url, services)
-  const form = await request.formData()
+  const form = await readForm(request)
   const intent = String(form.get('intent') ?? '')
   const call = {
     cookieHeader: request.headers.get('cookie'),
@@ -216,6 +219,9 @@ function Delivered({
           />
         </>
       ) : null}
+      {delivery.mortgage ? (
+        <MortgageFacts mortgage={delivery.mortgage as unknown as PartnerMortgage} />
+      ) : null}
       {delivery.applicants.map((applicant) => {
         const shown = hetu?.find((entry) => entry.role === applicant.role)?.hetu
         return (
@@ -271,6 +277,64 @@ function Delivered({
         </>
       ) : null}
     </section>
+  )
+}
+
+/** A catalogue label for one of a list's values; anything else is shown as it came. */
+function labelOf(
+  t: ReturnType<typeof useI18n>['t'],
+  prefix: string,
+  values: readonly string[],
+  value: string | undefined,
+) {
+  if (value === undefined || value === '') return '–'
+  return values.includes(value) ? t(`${prefix}.${value}` as MessageKey) : value
+}
+
+/** The property, loan and funding steps of a mortgage application, as the bank received them. */
+function MortgageFacts({ mortgage }: { mortgage: PartnerMortgage }) {
+  const { t, intlLocale } = useI18n()
+  const euros = (value: number | undefined) =>
+    value === undefined ? '–' : formatCurrency(intlLocale, value, { cents: false })
+  const yesNo = (value: boolean) => t(value ? 'lenderPortal.app.yes' : 'lenderPortal.app.no')
+  const { property, loan, funding, identification } = mortgage
+  return (
+    <>
+      <h3 className="mt-4 font-semibold">{t('lenderPortal.app.mortgage')}</h3>
+      <Facts
+        rows={[
+          [
+            t('lenderPortal.app.propertyType'),
+            labelOf(t, 'mortgage.option.propertyType', PROPERTY_TYPES, property?.propertyType),
+          ],
+          [
+            t('lenderPortal.app.propertyAddress'),
+            [property?.streetAddress, [property?.postalCode, property?.city].filter(Boolean).join(' ')]
+              .filter(Boolean)
+              .join(', ') || '–',
+          ],
+          [t('lenderPortal.app.price'), euros(property?.price)],
+          [t('lenderPortal.app.livingArea'), property ? `${property.livingArea} m²` : '–'],
+          [t('lenderPortal.app.buildYear'), property ? String(property.buildYear) : '–'],
+          [t('lenderPortal.app.companyLoanShare'), euros(property?.housingCompanyLoanShare)],
+          [
+            t('lenderPortal.app.repaymentType'),
+            labelOf(t, 'mortgage.option.repaymentType', REPAYMENT_TYPES, loan?.repaymentType),
+          ],
+          [
+            t('lenderPortal.app.referenceRate'),
+            labelOf(t, 'mortgage.option.referenceRate', MORTGAGE_REFERENCE_RATES, loan?.referenceRate),
+          ],
+          [t('lenderPortal.app.ownFunds'), euros(funding?.ownFunds)],
+          [t('lenderPortal.app.aspSaving'), yesNo(funding?.aspSaving === true)],
+          [t('lenderPortal.app.stateGuarantee'), yesNo(funding?.stateGuarantee === true)],
+          [
+            t('lenderPortal.app.identified'),
+            identification ? formatDate(intlLocale, identification.identifiedAt) : '–',
+          ],
+        ]}
+      />
+    </>
   )
 }
 
@@ -436,11 +500,10 @@ export default function LenderApplicationRoute({ loaderData, actionData }: Route
   const { workspace, detail } = loaderData
   const result = actionData as ActionResult | undefined
   const { application } = detail
-  const purpose = application.purpose
-    ? (CONSUMER_LOAN_PURPOSES as readonly string[]).includes(application.purpose)
-      ? t(`enum.purpose.${application.purpose}` as MessageKey)
-      : application.purpose
-    : '–'
+  const purpose =
+    application.kind === 'mortgage'
+      ? labelOf(t, 'mortgage.option.purpose', MORTGAGE_PURPOSES, application.purpose ?? undefined)
+      : labelOf(t, 'enum.purpose', CONSUMER_LOAN_PURPOSES, application.purpose ?? undefined)
   const amount = formatCurrency(intlLocale, application.amount, { cents: false })
   const done =
     result?.ok && result.intent === 'offer' && result.sent
@@ -489,13 +552,14 @@ export default function LenderApplicationRoute({ loaderData, actionData }: Route
       ) : null}
       {detail.delivery ? (
         <Delivered delivery={detail.delivery} hetu={result?.intent === 'reveal' ? result.hetu : null} />
-      ) : application.kind === 'mortgage' ? null : (
-        // Mortgage applications reach banks with their own delivery (issue 16); any other without data was erased.
+      ) : (
         <p className="mt-6">{t('lenderPortal.app.erased')}</p>
       )}
       <Offers offers={detail.offers} notice={notice} />
       {detail.canAnswer ? (
         <Answer detail={detail} result={result} />
+      ) : application.kind === 'mortgage' ? (
+        <p className="mt-6 text-slate-700">{t('lenderPortal.answer.mortgage')}</p>
       ) : workspace.integration !== 'manual' ? (
         <p className="mt-6 text-slate-700">{t('lenderPortal.answer.notManual')}</p>
       ) : null}

@@ -1,6 +1,6 @@
 import type { LenderWorkspace } from '@lainava/domain/lender-portal'
 import { languageOfPath, pathFor } from '@lainava/routing'
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Failure, WebLoadContext } from '../../context.ts'
 
 /**
@@ -52,4 +52,13 @@ export async function unlessRefused<T>(
     throw await forbidden(request, url, services)
   }
   return result
+}
+
+/** The posted form; a body that is no form (JSON, a broken multipart) is a 400, never a 500. */
+export async function readForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData()
+  } catch {
+    throw data(null, { status: 400 })
+  }
 }

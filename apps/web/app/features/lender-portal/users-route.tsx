@@ -10,7 +10,7 @@ import { type Failure, webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import type { Route } from './+types/users-route'
-import { isFailure, requireLenderPage, unlessRefused } from './lender-access.server.ts'
+import { isFailure, readForm, requireLenderPage, unlessRefused } from './lender-access.server.ts'
 import { LenderPage, lenderMeta } from './lender-page.tsx'
 
 // Issue 17: a lender-admin's own organisation's users: invite (the same invitation and passwordless
@@ -38,7 +38,7 @@ type ActionResult = { intent: string; ok: boolean; message: string; fields: Fiel
 export async function action({ request, url, context }: Route.ActionArgs) {
   const services = context.get(webContext)
   await requireLenderPage(request, url, services, { adminOnly: true })
-  const form = await request.formData()
+  const form = await readForm(request)
   const field = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value : ''
