@@ -1,4 +1,4 @@
 export { type Database, type DbHandle, MIGRATIONS_FOLDER, openDatabase, type Schema } from './client.ts'
 export { DataDirLockedError } from './lock.ts'
 export * as schema from './schema.ts'
-export { seedDemoData } from './seed.ts'
+export { LANDING_CTA_FLAG, seedDemoData } from './seed.ts'
