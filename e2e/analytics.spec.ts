@@ -47,6 +47,50 @@ test.describe('analytics and affiliate tracking', () => {
     expect(stored).toEqual({ session: null, count: null, affiliate: null })
   })
 
+  test('with marketing consent, page views reach the events endpoint by beacon when the page is hidden', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // The stored choice the consent banner writes (its own test clicks it): the spec's marketing cookie.
+    await context.addCookies([{ name: 'lainava_marketing', value: 'true', url: baseURL ?? '' }])
+    // What the beacons carry, read on their way to the server (they go on to it unchanged).
+    const bodies: string[] = []
+    await page.route('**/api/v1/events', async (route) => {
+      bodies.push(route.request().postDataBuffer()?.toString('utf8') ?? '')
+      await route.continue()
+    })
+    await openPage(page, '/?utm_source=google&gclid=E2E-CONSENT')
+    const first = page.waitForResponse((response) => response.url().endsWith('/api/v1/events'))
+    await hidePage(page)
+    expect((await first).status()).toBe(202)
+    expect(await (await first).json()).toEqual({ accepted: 1 })
+    const landing = JSON.parse(bodies[0] ?? 'null') as {
+      sessionId: string
+      sessionCount: number
+      events: Array<{ type: string; context: { url: string; title: string } }>
+    }
+    expect(landing.sessionCount).toBe(1)
+    expect(landing.events.map((event) => [event.type, event.context.url])).toEqual([
+      ['page_view', '/?utm_source&gclid'],
+    ])
+    expect(JSON.stringify(landing)).not.toContain('E2E-CONSENT')
+
+    // The next page is a page view of its own in the same session.
+    await openPage(page, '/lainahakemus/')
+    const second = page.waitForResponse((response) => response.url().endsWith('/api/v1/events'))
+    await hidePage(page)
+    expect((await second).status()).toBe(202)
+    const batch = JSON.parse(bodies[1] ?? 'null') as typeof landing
+    expect(batch.sessionId).toBe(landing.sessionId)
+    expect(batch.events.map((event) => [event.type, event.context.url])).toEqual([
+      ['page_view', '/lainahakemus/'],
+    ])
+    // With consent the click is kept for 30 days.
+    const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('lainava.affiliate') ?? 'null'))
+    expect(kept).toMatchObject({ affiliate: 'google', trackingId: 'E2E-CONSENT' })
+  })
+
   test('an adtraction click followed by a credit card application shows its source to the admin', async ({
     page,
     browser,

@@ -20,8 +20,9 @@ import { SiteHeader } from './components/layout/site-header.tsx'
 import { siteNavigation } from './components/layout/site-navigation.ts'
 import { webContext } from './context.ts'
 import { StatusPage } from './features/status/status-page.tsx'
-import { noMarketingConsentYet, useTracking } from './lib/analytics-start.ts'
+import { useTracking } from './lib/analytics-start.ts'
 import { beforeClientNavigation } from './lib/client-navigation.ts'
+import { hasMarketingConsent, onConsentChange } from './lib/consent.ts'
 import { I18nProvider } from './lib/i18n.tsx'
 import { messagesFor, OWN_MESSAGES } from './lib/messages.server.ts'
 import { pageText, type RootData } from './lib/root-data.ts'
@@ -144,8 +145,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   // Issue 18: affiliate capture, analytics (only with marketing consent) and page views (ADR 037).
-  // TODO(F2): pass consent.ts's hasMarketingConsent here; until then no analytics event is ever sent.
-  useTracking(noMarketingConsentYet)
+  useTracking(hasMarketingConsent, onConsentChange)
   // A mark for tests and styles: the page is interactive (links navigate in the app).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'

@@ -41,8 +41,3 @@ function safely(read: () => boolean): boolean {
     return false
   }
 }
-
-/** Until the consent banner (issue 18 item 4) gives a reader: no marketing consent, so nothing is sent. */
-export function noMarketingConsentYet(): boolean {
-  return false
-}
