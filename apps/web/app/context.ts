@@ -3,12 +3,7 @@ import type { Content } from '@lainava/content'
 import type { AuditEntry } from '@lainava/domain/admin'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import type { CompanyDetails } from '@lainava/domain/company'
-import type {
-  FeatureDefinition,
-  FeaturesPayload,
-  FlagEnvironment,
-  FlagValueType,
-} from '@lainava/domain/flags'
+import type { AdminFlagsView, FeaturesPayload } from '@lainava/domain/flags'
 import type { IdentificationStatus } from '@lainava/domain/identification'
 import type { LenderInsights } from '@lainava/domain/lender-insights'
 import type {
@@ -86,20 +81,7 @@ export type LenderProfile = {
 }
 
 /** Issue 18: an admin's flags in one environment, with its saved groups and client keys. */
-export type AdminFlagsView = {
-  environment: FlagEnvironment
-  dateUpdated: string
-  flags: Array<{
-    key: string
-    valueType: FlagValueType
-    description: string
-    enabled: boolean
-    definition: FeatureDefinition
-    updatedAt: string
-  }>
-  savedGroups: Array<{ id: string; name: string; attributeKey: string; values: Array<string | number> }>
-  connections: Array<{ clientKey: string; remoteEval: boolean; encrypted: boolean }>
-}
+export type { AdminFlagsView }
 
 /** A flag editor call: the admin's cookies, the page's language and the environment edited. */
 export type FlagCall = { cookieHeader: string | null; language: string; environment: string }

@@ -146,3 +146,33 @@ export const RemoteEvalRequestSchema = z.object({
   url: z.string().max(4000).default(''),
 })
 export type RemoteEvalRequest = z.output<typeof RemoteEvalRequestSchema>
+
+/** An environment as the admin API and the flag editor see it (one schema for both sides). */
+export const AdminFlagsViewSchema = z
+  .object({
+    environment: z.enum(FLAG_ENVIRONMENTS),
+    dateUpdated: z.string(),
+    flags: z.array(
+      z.object({
+        key: z.string(),
+        valueType: z.enum(FLAG_VALUE_TYPES),
+        description: z.string(),
+        enabled: z.boolean(),
+        definition: FeatureDefinitionSchema,
+        updatedAt: z.string(),
+      }),
+    ),
+    savedGroups: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        attributeKey: z.string(),
+        values: z.array(z.union([z.string(), z.number()])),
+      }),
+    ),
+    connections: z.array(
+      z.object({ clientKey: z.string(), remoteEval: z.boolean(), encrypted: z.boolean() }),
+    ),
+  })
+  .meta({ id: 'AdminFlags' })
+export type AdminFlagsView = z.infer<typeof AdminFlagsViewSchema>

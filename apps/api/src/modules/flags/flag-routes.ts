@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod'
 import { evaluateFeatures } from '@growthbook/proxy-eval'
 import type { DbHandle } from '@lainava/db'
 import {
+  AdminFlagsViewSchema,
+  type FeatureDefinition,
   FLAG_ENVIRONMENTS,
   FLAG_KEY_PATTERN,
   FlagInputSchema,
+  type FlagValueType,
   RemoteEvalRequestSchema,
   SavedGroupInputSchema,
 } from '@lainava/domain/flags'
@@ -221,28 +224,7 @@ export const flagRoutes: FastifyPluginAsyncZod<{ database: DbHandle }> = async (
         summary: "An environment's flags, saved groups, client keys and payload version",
         params: EnvParams,
         response: {
-          200: z
-            .object({
-              environment: z.string(),
-              dateUpdated: z.string(),
-              flags: z.array(
-                z.object({
-                  key: z.string(),
-                  valueType: z.string(),
-                  description: z.string(),
-                  enabled: z.boolean(),
-                  definition: z.unknown(),
-                  updatedAt: z.string(),
-                }),
-              ),
-              savedGroups: z.array(
-                z.object({ id: z.string(), name: z.string(), attributeKey: z.string(), values: z.unknown() }),
-              ),
-              connections: z.array(
-                z.object({ clientKey: z.string(), remoteEval: z.boolean(), encrypted: z.boolean() }),
-              ),
-            })
-            .meta({ id: 'AdminFlags' }),
+          200: AdminFlagsViewSchema,
           ...Refusals,
         },
       },
@@ -259,21 +241,22 @@ export const flagRoutes: FastifyPluginAsyncZod<{ database: DbHandle }> = async (
         }),
       ])
       return {
-        environment,
+        environment: request.params.environment,
         dateUpdated: payload.dateUpdated,
         flags: flags.map((flag) => ({
           key: flag.key,
-          valueType: flag.valueType,
+          // Written only through FlagInputSchema (the type and the definition are checked there).
+          valueType: flag.valueType as FlagValueType,
           description: flag.description,
           enabled: flag.enabled,
-          definition: flag.definition,
+          definition: flag.definition as FeatureDefinition,
           updatedAt: flag.updatedAt.toISOString(),
         })),
         savedGroups: groups.map((group) => ({
           id: group.id,
           name: group.name,
           attributeKey: group.attributeKey,
-          values: group.values,
+          values: group.values as Array<string | number>,
         })),
         connections: connections.map((connection) => ({
           clientKey: connection.clientKey,
