@@ -329,6 +329,58 @@ describe('submitting', () => {
   })
 })
 
+describe('starting over', () => {
+  const cancel = (cookies: Cookies | undefined, id: string, language = 'fi') =>
+    call('POST', `/api/v1/mortgage-application/${id}/cancel`, cookies, {}, language)
+
+  it('cancels the draft, keeps it, and the next start is a new application', async () => {
+    const user = await loginAs(ctx.database.db)
+    const { mortgageApplicationId: id } = await started(user.cookies)
+    await save(user.cookies, id, 'personal-information', steps['personal-information'])
+    const response = await cancel(user.cookies, id)
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ mortgageApplicationId: id, status: 'cancelled' })
+    // Kept for the person's data export, with its data.
+    const [row] = await ctx.database.db
+      .select()
+      .from(schema.mortgageApplications)
+      .where(eq(schema.mortgageApplications.id, id))
+    expect(row?.status).toBe('cancelled')
+    // No more saving; cancelling again answers the same.
+    const late = await save(user.cookies, id, 'property-information', steps['property-information'])
+    expect(late.statusCode).toBe(409)
+    expect(late.json().code).toBe('CANCELLED')
+    expect((await cancel(user.cookies, id)).statusCode).toBe(200)
+    const again = await started(user.cookies)
+    expect(again.mortgageApplicationId).not.toBe(id)
+    expect(again.step).toBe('personal-information')
+  })
+
+  it('is 404 for another person’s application and changes nothing', async () => {
+    const owner = await loginAs(ctx.database.db)
+    const other = await loginAs(ctx.database.db)
+    const { mortgageApplicationId: id } = await started(owner.cookies)
+    expect((await cancel(other.cookies, id)).statusCode).toBe(404)
+    expect((await cancel(undefined, id)).statusCode).toBe(401)
+    const read = await call('GET', `/api/v1/mortgage-application/${id}`, owner.cookies)
+    expect(read.json().status).toBe('draft')
+  })
+
+  it('refuses a submitted application with a clear message', async () => {
+    const user = await loginAs(ctx.database.db)
+    const id = await filledIn(user.cookies)
+    await identify(user.userId, id, steps['personal-information'].hetu)
+    const submit = await call('POST', `/api/v1/mortgage-application/${id}/submit`, user.cookies, {})
+    expect(submit.statusCode).toBe(202)
+    const response = await cancel(user.cookies, id, 'en')
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toMatchObject({ code: 'ALREADY_SUBMITTED', message: expect.any(String) })
+    expect(response.json().message).not.toMatch(/mortgage\.api/)
+    const read = await call('GET', `/api/v1/mortgage-application/${id}`, user.cookies)
+    expect(read.json().status).toBe('submitted')
+  })
+})
+
 describe('status', () => {
   it('answers 403 for another user’s application and 404 when there is none', async () => {
     const owner = await loginAs(ctx.database.db)

@@ -160,6 +160,25 @@ describe('a sandbox mortgage bank', () => {
     expect(loanOffers.statusCode).toBe(200)
     expect(loanOffers.json().applications).toEqual([])
 
+    // Another person accepting this offer finds nothing, and nothing changes (review of issue 16).
+    const stranger = await mortgageCall(
+      ctx,
+      'POST',
+      `/api/v1/mortgage-application/offers/${offer.id}/accept`,
+      other.cookies,
+      {},
+    )
+    expect(stranger.statusCode).toBe(404)
+    expect(stranger.json().code).toBe('NOT_FOUND')
+    const untouched = await statusOf(user.cookies, id)
+    expect(untouched.accepted).toBe(false)
+    expect(untouched.offers.map((row) => row.status)).toEqual(['offered'])
+    const [stored] = await ctx.database.db
+      .select({ acceptedAt: schema.offers.acceptedAt })
+      .from(schema.offers)
+      .where(eq(schema.offers.id, offer.id))
+    expect(stored?.acceptedAt).toBeNull()
+
     const accepted = await mortgageCall(
       ctx,
       'POST',

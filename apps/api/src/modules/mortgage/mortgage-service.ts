@@ -178,6 +178,30 @@ export function editable(row: Pick<Row, 'status'>): void {
   }
 }
 
+/**
+ * "Start over" (issue 16, the state machine's `reset`): the owner's draft is cancelled, not deleted
+ * (kept for the person's data export), and the next start is a new application. A submitted
+ * application cannot be started over; cancelling a cancelled one again changes nothing.
+ */
+export async function cancelMortgageApplication(
+  deps: Pick<MortgageDeps, 'db'>,
+  userId: string,
+  id: string,
+  now: Date = new Date(),
+): Promise<MortgageApplicationView['status']> {
+  const row = await ownMortgageApplication(deps.db, userId, id)
+  if (row.status === 'cancelled') return 'cancelled'
+  if (row.status === 'submitted') editable(row)
+  const updated = await deps.db
+    .update(mortgageApplications)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(eq(mortgageApplications.id, row.id), eq(mortgageApplications.status, 'draft')))
+    .returning({ id: mortgageApplications.id })
+  // Submitted by another request in between: nothing was cancelled.
+  if (updated.length === 0) editable({ status: 'submitted' })
+  return 'cancelled'
+}
+
 /** Cross-step warnings of one step, translated, with the figures their messages use. */
 export function warningsOf(
   problems: ReturnType<typeof checkMortgageApplication>['warnings'],

@@ -28,7 +28,12 @@ import {
   recordMortgageStatus,
 } from './mortgage-answers.ts'
 import { offerFromPartner } from './mortgage-delivery.ts'
-import { readMortgageApplication, saveMortgageStep, startMortgageApplication } from './mortgage-service.ts'
+import {
+  cancelMortgageApplication,
+  readMortgageApplication,
+  saveMortgageStep,
+  startMortgageApplication,
+} from './mortgage-service.ts'
 import { acceptMortgageOffer, mortgageEsis, mortgageStatus } from './mortgage-status.ts'
 import { submitMortgageApplication } from './mortgage-submit.ts'
 
@@ -216,6 +221,32 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
           fields: result.fields,
         }),
       )
+    },
+  )
+
+  app.post(
+    '/v1/mortgage-application/:id/cancel',
+    {
+      schema: {
+        tags: ['applications'],
+        summary: 'Start over: cancel my mortgage application in progress',
+        description:
+          'The draft is kept as `cancelled` (it is in the person’s data export) and the next start is a new application. A submitted application cannot be cancelled (409 `ALREADY_SUBMITTED`); cancelling again answers the same. The answer is the application as saved.',
+        params: IdParams,
+        response: {
+          200: MortgageApplicationViewSchema,
+          400: ErrorBodySchema,
+          401: ErrorBodySchema,
+          403: ErrorBodySchema,
+          404: ErrorBodySchema,
+          409: ErrorBodySchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await consumer(request)
+      await cancelMortgageApplication(deps, user.id, request.params.id)
+      return readMortgageApplication(deps, user.id, request.params.id)
     },
   )
 
