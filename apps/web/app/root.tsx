@@ -13,6 +13,7 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import './app.css'
+import { ConsentBanner } from './components/consent/consent-banner.tsx'
 import { NavigationNotice } from './components/layout/navigation-notice.tsx'
 import { Prefetcher } from './components/layout/prefetcher.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
@@ -22,7 +23,10 @@ import { webContext } from './context.ts'
 import { StatusPage } from './features/status/status-page.tsx'
 import { useTracking } from './lib/analytics-start.ts'
 import { beforeClientNavigation } from './lib/client-navigation.ts'
-import { hasMarketingConsent, onConsentChange } from './lib/consent.ts'
+import { consentOf, hasMarketingConsent, onConsentChange } from './lib/consent.ts'
+import { flagIdentity, flagsForRequest } from './lib/flags.server.ts'
+import { FlagsProvider } from './lib/flags.tsx'
+import { useFlagsClient } from './lib/flags-client.ts'
 import { I18nProvider } from './lib/i18n.tsx'
 import { messagesFor, OWN_MESSAGES } from './lib/messages.server.ts'
 import { pageText, type RootData } from './lib/root-data.ts'
@@ -32,7 +36,7 @@ import { refuseUnsafeInput } from './lib/unsafe-input.server.ts'
 import { UserProvider } from './lib/user-state.tsx'
 
 // Every page and action: hostile text is refused before a loader or an action sees it (issue 13).
-export const middleware: Route.MiddlewareFunction[] = [refuseUnsafeInput]
+export const middleware: Route.MiddlewareFunction[] = [refuseUnsafeInput, flagIdentity]
 
 export async function loader({ url, request, context }: Route.LoaderArgs): Promise<RootData> {
   const { brandName, company, publicUrl, cspNonce, auth, content } = context.get(webContext)
@@ -57,6 +61,15 @@ export async function loader({ url, request, context }: Route.LoaderArgs): Promi
     cspNonce,
     year: new Date().getFullYear(),
     user: user ? { email: user.email, role: user.role } : null,
+    // Issue 18 (ADR 038): the cookie choice and the flags, evaluated for this visitor's attributes.
+    consent: consentOf(request.headers.get('cookie')),
+    flags: flagsForRequest(context, {
+      request,
+      url,
+      country: LANGUAGES[language].country,
+      language: lang,
+      userId: user?.id ?? null,
+    }),
   }
 }
 
@@ -118,18 +131,21 @@ export function Layout({ children }: { children: ReactNode }) {
           <RootDataProvider value={data}>
             <I18nProvider lang={data.lang} textLang={text.textLang} messages={text.messages}>
               <UserProvider root={data}>
-                <NavigationNotice />
-                <Prefetcher />
-                <SiteHeader brandName={data.brandName} navigation={data.navigation} />
-                <main id="main" className="flex-1" tabIndex={-1}>
-                  {children}
-                </main>
-                <SiteFooter
-                  brandName={data.brandName}
-                  company={data.company}
-                  year={data.year}
-                  navigation={data.navigation}
-                />
+                <FlagsProvider data={data.flags}>
+                  <NavigationNotice />
+                  <Prefetcher />
+                  <SiteHeader brandName={data.brandName} navigation={data.navigation} />
+                  <main id="main" className="flex-1" tabIndex={-1}>
+                    {children}
+                  </main>
+                  <SiteFooter
+                    brandName={data.brandName}
+                    company={data.company}
+                    year={data.year}
+                    navigation={data.navigation}
+                  />
+                  <ConsentBanner />
+                </FlagsProvider>
               </UserProvider>
             </I18nProvider>
           </RootDataProvider>
@@ -146,6 +162,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // Issue 18: affiliate capture, analytics (only with marketing consent) and page views (ADR 037).
   useTracking(hasMarketingConsent, onConsentChange)
+  // Issue 18 item 3 (ADR 038): the flag SDK loads after hydration, when the browser is idle.
+  useFlagsClient()
   // A mark for tests and styles: the page is interactive (links navigate in the app).
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
