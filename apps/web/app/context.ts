@@ -269,6 +269,8 @@ export type WebServices = {
       userId: string
       language: string
       mortgageApplicationId: string
+      /** Issue 18 item 6: the form's traffic source and affiliate record (JSON); ignored when not of the shape. */
+      tracking?: unknown
     }): Promise<({ ok: true } & MortgageSubmitted) | Failure>
     /** The banks' answers and offers; null when the person has sent none; 403 for another's (spec §6). */
     status(input: {

@@ -1,4 +1,5 @@
 import { schema } from '@lainava/db'
+import { applicationTrackingOf } from '@lainava/domain/analytics'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import { MortgageStartBodySchema } from '@lainava/domain/mortgage/api'
 import { CalculatorStepSchema } from '@lainava/domain/mortgage/schemas'
@@ -93,12 +94,13 @@ export function mortgageWebServices(services: Services): WebServices['mortgage']
         })
         return result.ok ? { ok: true as const, ...result.saved } : invalid(language, result.fields)
       }),
-    submit: ({ userId, language, mortgageApplicationId }) =>
+    submit: ({ userId, language, mortgageApplicationId, tracking }) =>
       attempt(language, async () => {
         const result = await submitMortgageApplication(services, {
           userId,
           id: mortgageApplicationId,
           language: catalogueLocale(language),
+          tracking: applicationTrackingOf(tracking),
         })
         return result.ok
           ? { ok: true as const, applicationId: result.applicationId }

@@ -1,14 +1,17 @@
 import { schema } from '@lainava/db'
 import { parseAffiliateUrl } from '@lainava/domain/affiliate'
 import { InsightsQuerySchema } from '@lainava/domain/lender-insights'
+import { exampleMortgageSteps } from '@lainava/domain/mortgage/example-application'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validApplication } from '../../test/applications.ts'
 import { lenderRow } from '../../test/lenders.ts'
 import { loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
+import { mortgageWebServices } from '../../web/mortgage-web-services.ts'
 import { createWebServices } from '../../web/web-services.ts'
 import { conversionBySource } from '../lender/insights-service.ts'
+import { filledInMortgage, identifyForMortgage } from '../mortgage/mortgage-test-helpers.ts'
 
 // Issue 18 item 6: the tracking a form sends with its application (the page action's path) becomes the
 // application's traffic source and, without anything personal, its affiliate record; the lender's
@@ -101,5 +104,25 @@ describe('an application carries where it came from', () => {
       expect(row?.trafficSource).toBeNull()
       expect(JSON.stringify(row?.details)).not.toContain('aino@example.fi')
     }
+  })
+
+  it('a mortgage application carries its source too, sent with its last step', async () => {
+    const user = await loginAs(ctx.database.db)
+    const id = await filledInMortgage(ctx, user.cookies)
+    await identifyForMortgage(ctx, user.userId, id, exampleMortgageSteps['personal-information'].hetu)
+    const affiliate = parseAffiliateUrl('https://lainava.fi/?msclkid=MS-7', new Date())
+    const sent = await mortgageWebServices(ctx.services).submit({
+      userId: user.userId,
+      language: 'fi',
+      mortgageApplicationId: id,
+      tracking: JSON.stringify({ trafficSource: 'affiliate:bing', affiliate }),
+    })
+    if (!sent.ok) throw new Error(`not sent: ${JSON.stringify(sent)}`)
+    const [row] = await ctx.database.db
+      .select()
+      .from(schema.applications)
+      .where(eq(schema.applications.id, sent.applicationId))
+    expect(row?.trafficSource).toBe('affiliate:bing')
+    expect((row?.details as Record<string, unknown>).affiliate).toEqual(affiliate)
   })
 })

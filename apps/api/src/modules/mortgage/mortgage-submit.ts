@@ -6,6 +6,7 @@ import {
   mortgageStepSchemas,
   stepsFor,
 } from '@lainava/domain'
+import type { ApplicationTracking } from '@lainava/domain/analytics'
 import type { FieldProblem } from '@lainava/domain/api-error'
 import type { CatalogueLocale } from '@lainava/i18n'
 import { and, eq } from 'drizzle-orm'
@@ -60,7 +61,13 @@ function incompleteSteps(
 
 export async function submitMortgageApplication(
   deps: MarketplaceDeps,
-  input: { userId: string; id: string; language: CatalogueLocale },
+  input: {
+    userId: string
+    id: string
+    language: CatalogueLocale
+    /** Issue 18 item 6: where the applicant came from; the affiliate record goes into the details. */
+    tracking?: ApplicationTracking | null
+  },
   now: Date = new Date(),
 ): Promise<SubmitResult> {
   const outcome = await deps.db.transaction(async (tx) => {
@@ -127,7 +134,8 @@ export async function submitMortgageApplication(
         periodMonths: loan.years * 12,
         purpose,
         language: input.language,
-        details,
+        trafficSource: input.tracking?.trafficSource ?? null,
+        details: input.tracking?.affiliate ? { ...details, affiliate: input.tracking.affiliate } : details,
       })
       .returning({ id: applications.id })
     if (!created) throw new Error('application insert returned nothing')

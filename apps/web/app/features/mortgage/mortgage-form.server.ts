@@ -244,6 +244,7 @@ export async function mortgageFormAction(services: Services, request: Request, u
       userId: user.id,
       language,
       mortgageApplicationId: application.mortgageApplicationId,
+      tracking: form.get('tracking'),
     })
     if (!sent.ok) return failed(step, {}, sent)
     throw redirect(pathFor('mortgageStatus', language))

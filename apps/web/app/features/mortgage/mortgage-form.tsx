@@ -18,6 +18,7 @@ import { pathFor } from '@lainava/routing'
 import { type ReactNode, useEffect, useId, useReducer, useRef, useState } from 'react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { Button, buttonClasses } from '../../components/ui/button.tsx'
+import { applicationTracking } from '../../lib/affiliate-capture.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import {
   type CalculatorField,
@@ -542,6 +543,7 @@ export function MortgageForm({
         {step !== 'identify' ? (
           <p className="mb-4 text-sm text-slate-600">{t('mortgageForm.required')}</p>
         ) : null}
+        {step === 'identify' ? <TrackingInput /> : null}
         {step === 'identify' ? (
           <IdentifyStep page={page} formPath={formPath} />
         ) : step === 'calculator' && page.euribor ? (
@@ -603,4 +605,13 @@ export function MortgageForm({
       ) : null}
     </>
   )
+}
+
+/** Issue 18 item 6: where the applicant came from, sent with the last step (empty without JavaScript). */
+function TrackingInput() {
+  const [value, setValue] = useState('')
+  useEffect(() => {
+    setValue(applicationTracking())
+  }, [])
+  return <input type="hidden" name="tracking" value={value} />
 }
