@@ -127,6 +127,12 @@ const PartnerApplicantSchema = z.object({
 })
 
 /** What the partner API delivers for this application (`PartnerApplication`), the henkilötunnus hidden. */
+/**
+ * The recipient's decline reason when the lender withdrew its offer (L5): the lender's answer is then no
+ * offer, so the applicant's page counts it answered and shows it as withdrawn, not as "offered".
+ */
+export const OFFER_WITHDRAWN_REASON = 'offer-withdrawn'
+
 export const DeliveredApplicationSchema = z.object({
   product: z.string(),
   submittedAt: z.string(),

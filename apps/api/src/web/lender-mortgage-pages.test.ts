@@ -20,13 +20,14 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>
 let bankId = ''
 beforeAll(async () => {
   ctx = await createTestApp({ ROLES: 'web,api', PUBLIC_URL: ORIGIN })
-  const demo = DEMO_MORTGAGE_BANKS[0]
+  const [demo] = DEMO_MORTGAGE_BANKS
+  if (!demo) throw new Error('no demo banks')
   const bank = await createHttpLender(ctx.database.db, ctx.services.cipher, {
     slug: `test-bank-pages-${randomUUID().slice(0, 8)}`,
     name: 'Sivujen Asuntopankki',
     description: 'HTTP test bank',
     endpointUrl: 'http://127.0.0.1:9/unset',
-    criteria: demo?.criteria,
+    criteria: demo.criteria,
   })
   bankId = bank.lenderId
   await ctx.database.db

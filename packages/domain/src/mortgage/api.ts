@@ -19,6 +19,8 @@ export const MORTGAGE_BANK_STATUSES = [
   'info-requested',
   'offered',
   'declined',
+  // The bank withdrew its offer (the recipient row is declined with OFFER_WITHDRAWN_REASON).
+  'withdrawn',
 ] as const
 export type MortgageBankStatus = (typeof MORTGAGE_BANK_STATUSES)[number]
 

@@ -258,7 +258,7 @@ export type MortgageStatusEmailInput = {
   language: CatalogueLocale
   brand: string
   bank: string
-  status: 'processing' | 'info-requested' | 'offered' | 'declined'
+  status: 'processing' | 'info-requested' | 'offered' | 'declined' | 'withdrawn'
   link: string
 }
 

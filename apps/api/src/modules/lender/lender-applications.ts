@@ -10,12 +10,17 @@ import type {
   ReceivedApplication,
   ReceivedApplicationList,
 } from '@lainava/domain/lender-portal'
-import { LENDER_PAGE_SIZE } from '@lainava/domain/lender-portal'
+import { LENDER_PAGE_SIZE, OFFER_WITHDRAWN_REASON } from '@lainava/domain/lender-portal'
 import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import { recordAudit } from '../audit/audit-log.ts'
 import { loadApplicationFacts } from '../marketplace/application-facts.ts'
-import { type MarketplaceDeps, recordDecline, recordOffer } from '../marketplace/marketplace.ts'
+import {
+  type MarketplaceDeps,
+  notifyProgress,
+  recordDecline,
+  recordOffer,
+} from '../marketplace/marketplace.ts'
 import { partnerApplicationBody } from '../marketplace/partner-client.ts'
 import { mortgagePartnerBody } from '../mortgage/mortgage-delivery.ts'
 import { loadMortgageApplication } from '../mortgage/mortgage-facts.ts'
@@ -290,13 +295,34 @@ export async function declineManually(
  * acceptance in between cannot be overwritten). Nothing changed says why: no such offer of this lender
  * (404), accepted by the applicant (409 OFFER_ACCEPTED), or no longer open (409 OFFER_NOT_ACTIVE).
  */
-export async function withdrawOffer(db: Database, lenderId: string, offerId: string): Promise<void> {
-  const updated = await db
-    .update(offers)
-    .set({ status: 'withdrawn' })
-    .where(and(eq(offers.id, offerId), eq(offers.lenderId, lenderId), eq(offers.status, 'offered')))
-    .returning({ id: offers.id })
-  if (updated.length > 0) return
+export async function withdrawOffer(deps: MarketplaceDeps, lenderId: string, offerId: string): Promise<void> {
+  const { db } = deps
+  const withdrawn = await db.transaction(async (tx) => {
+    const [offer] = await tx
+      .update(offers)
+      .set({ status: 'withdrawn' })
+      .where(and(eq(offers.id, offerId), eq(offers.lenderId, lenderId), eq(offers.status, 'offered')))
+      .returning({ applicationId: offers.applicationId })
+    if (!offer) return null
+    // The lender's answer is now "no offer": the applicant's page must not keep showing it as offered.
+    await tx
+      .update(applicationRecipients)
+      .set({ status: 'declined', declineReason: OFFER_WITHDRAWN_REASON, answeredAt: new Date() })
+      .where(
+        and(
+          eq(applicationRecipients.applicationId, offer.applicationId),
+          eq(applicationRecipients.lenderId, lenderId),
+          eq(applicationRecipients.status, 'offered'),
+        ),
+      )
+    return offer
+  })
+  if (withdrawn) {
+    // The existing path: a mortgage's one e-mail per bank change (keyed, so sent once); for other
+    // credit the marketplace's progress e-mails (all answered, if this was the last one waiting).
+    await notifyProgress(deps, withdrawn.applicationId, { lenderId, status: 'withdrawn' })
+    return
+  }
   const [offer] = await db
     .select({ status: offers.status })
     .from(offers)
@@ -320,7 +346,7 @@ export async function withdrawOfferAsMember(
   member: LenderMember,
   offerId: string,
 ): Promise<void> {
-  await withdrawOffer(deps.db, member.lenderId, offerId)
+  await withdrawOffer(deps, member.lenderId, offerId)
   await recordAudit(deps.db, {
     actor: member.actor,
     action: 'lender.offer.withdraw',

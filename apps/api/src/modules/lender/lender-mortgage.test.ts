@@ -5,8 +5,10 @@ import { DEMO_MORTGAGE_BANKS } from '@lainava/domain/mortgage/demo-banks'
 import { exampleMortgageSteps } from '@lainava/domain/mortgage/example-application'
 import { and, eq, like } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { submission, validApplication } from '../../test/applications.ts'
+import { BROAD_CRITERIA, lenderRow } from '../../test/lenders.ts'
 import { type Cookies, loginAs, OUR_CLIENT } from '../../test/sessions.ts'
-import { createTestApp } from '../../test/test-app.ts'
+import { createListeningTestApp } from '../../test/test-app.ts'
 import { createHttpLender } from '../marketplace/lender-credentials.ts'
 import { submittedMortgage } from '../mortgage/mortgage-test-helpers.ts'
 
@@ -14,30 +16,34 @@ import { submittedMortgage } from '../mortgage/mortgage-test-helpers.ts'
 // received (the mortgage section of the partner delivery) and may reveal the applicants' henkilötunnus
 // (audited); a manual lender never receives mortgages (it could not answer them in the portal).
 
-let ctx: Awaited<ReturnType<typeof createTestApp>>
+let ctx: Awaited<ReturnType<typeof createListeningTestApp>>
 beforeAll(async () => {
-  ctx = await createTestApp()
+  ctx = await createListeningTestApp()
 })
 afterAll(async () => {
   await ctx.close()
 })
 
 const db = () => ctx.database.db
-const demo = DEMO_MORTGAGE_BANKS[0]
-if (!demo) throw new Error('no demo banks')
+function firstBank() {
+  const [bank] = DEMO_MORTGAGE_BANKS
+  if (!bank) throw new Error('no demo banks')
+  return bank
+}
+const demo = firstBank()
 
 const get = (url: string, cookies: Cookies) => ctx.app.inject({ method: 'GET', url, cookies })
 const post = (url: string, cookies: Cookies, payload: object = {}) =>
   ctx.app.inject({ method: 'POST', url, cookies, payload, headers: OUR_CLIENT })
 
-/** An HTTP bank (its endpoint is never reached here: the test app runs no worker) and a manual one, both with mortgage criteria. */
+/** An HTTP bank (its endpoint answers nothing: the delivery is retried, the row stays pending) and a manual one, both with mortgage criteria. */
 async function banks() {
   const http = await createHttpLender(db(), ctx.services.cipher, {
     slug: `test-bank-http-${randomUUID().slice(0, 8)}`,
     name: 'Portaalin Pankki',
     description: 'HTTP test bank',
     endpointUrl: 'http://127.0.0.1:9/unset',
-    criteria: demo?.criteria,
+    criteria: demo.criteria,
   })
   const [manual] = await db()
     .insert(schema.lenders)
@@ -83,8 +89,9 @@ describe('a mortgage application in the lender portal', () => {
     expect(body.delivery).toMatchObject({
       product: 'mortgage',
       loan: {
-        amount: steps['loan-requirement'].loanAmount,
-        months: steps['loan-requirement'].years * 12,
+        // The example's 200 000 € over 25 years.
+        amount: 200_000,
+        months: 300,
         purpose: 'first-home',
       },
       mortgage: {
@@ -133,5 +140,139 @@ describe('a mortgage application in the lender portal', () => {
     expect(refused.statusCode).toBe(422)
     expect(refused.json().code).toBe('OFFER_WRONG_PRODUCT')
     expect(refused.json().message).toMatch(/^Asuntolainahakemukseen vastataan asuntolainan ehdoilla/)
+  })
+})
+
+const MORTGAGE_TERMS = {
+  amount: 200_000,
+  months: 300,
+  repaymentType: 'annuity',
+  referenceRate: 'euribor-12',
+  referenceRateValue: 2.245,
+  margin: 0.6,
+  esis: {
+    valuationFee: 200,
+    arrangementFee: 0,
+    collateralFee: 75,
+    earlyRepayment: 'Ilman korvausta.',
+    insuranceRequired: false,
+    insurance: null,
+    collateral: 'Asunto-osakkeet',
+    stateGuarantee: false,
+    reflectionDays: 14,
+    contact: 'asuntolainat@pankki.invalid',
+  },
+}
+
+async function mailKinds(email: string): Promise<string[]> {
+  const rows = await db()
+    .select({ kind: schema.outboxEmails.kind })
+    .from(schema.outboxEmails)
+    .where(and(eq(schema.outboxEmails.toAddress, email), like(schema.outboxEmails.kind, 'mortgage-%')))
+  return rows.map((row) => row.kind).sort()
+}
+
+describe('withdrawing an offer', () => {
+  it("a mortgage bank's withdrawn offer shows as withdrawn on the status page, answered, and is e-mailed once", async () => {
+    const { http } = await banks()
+    const applicant = await loginAs(db())
+    const { id, applicationId } = await submittedMortgage(ctx, applicant)
+    const offered = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/lender/mortgage-applications/${applicationId}/offers`,
+      headers: { authorization: `Bearer ${http.apiKey}` },
+      payload: MORTGAGE_TERMS,
+    })
+    expect(offered.statusCode).toBe(201)
+    const offerId = offered.json().offerId as string
+    await expect.poll(() => mailKinds(applicant.email), { timeout: 20_000 }).toEqual(['mortgage-offered'])
+
+    const agent = await loginAs(db(), { role: 'lender', lenderId: http.lenderId, lenderRole: 'lender-agent' })
+    const withdrawn = await post(`/api/v1/lender/portal/offers/${offerId}/withdraw`, agent.cookies)
+    expect(withdrawn.statusCode).toBe(204)
+    const again = await post(`/api/v1/lender/portal/offers/${offerId}/withdraw`, agent.cookies)
+    expect(again.json().code).toBe('OFFER_NOT_ACTIVE')
+
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/mortgage-application/status/${id}`,
+      cookies: applicant.cookies,
+      headers: OUR_CLIENT,
+    })
+    expect(status.statusCode).toBe(200)
+    const bank = status.json().banks.find((row: { id: string }) => row.id === http.lenderId)
+    expect(bank).toMatchObject({ status: 'withdrawn' })
+    expect(status.json().offers.find((offer: { id: string }) => offer.id === offerId)).toMatchObject({
+      status: 'withdrawn',
+    })
+    // The bank has answered: nothing more to wait for from it.
+    expect(status.json().summary).toMatchObject({ answered: 1, offered: 0 })
+    await expect
+      .poll(() => mailKinds(applicant.email), { timeout: 20_000 })
+      .toEqual(['mortgage-offered', 'mortgage-withdrawn'])
+    const [mail] = await db()
+      .select({ subject: schema.outboxEmails.subject })
+      .from(schema.outboxEmails)
+      .where(
+        and(
+          eq(schema.outboxEmails.toAddress, applicant.email),
+          eq(schema.outboxEmails.kind, 'mortgage-withdrawn'),
+        ),
+      )
+    expect(mail?.subject).toMatch(/^Portaalin Pankki perui asuntolainatarjouksensa/)
+  })
+
+  it('a withdrawn loan offer leaves the lender answered "no offer", not "offered"', async () => {
+    const [manual] = await db()
+      .insert(schema.lenders)
+      .values(
+        lenderRow({
+          name: 'Perumispankki',
+          integration: 'manual',
+          sandbox: null,
+          criteria: { ...BROAD_CRITERIA, products: ['consumer-loan'], minAmount: 44_000, maxAmount: 44_999 },
+        }),
+      )
+      .returning({ id: schema.lenders.id })
+    if (!manual) throw new Error('no lender')
+    const applicant = await loginAs(db())
+    const applied = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/applications',
+      payload: submission(
+        validApplication({ loan: { amount: 44_000, period: 5, purpose: 'renovation', refinance: false } }),
+      ),
+      cookies: applicant.cookies,
+      headers: OUR_CLIENT,
+    })
+    expect(applied.statusCode).toBe(201)
+    const applicationId = applied.json().applicationId as string
+    const user = await loginAs(db(), { role: 'lender', lenderId: manual.id })
+    const offer = await post(`/api/v1/lender/applications/${applicationId}/manual-offer`, user.cookies, {
+      amount: 44_000,
+      months: 60,
+      nominalRate: 7.9,
+    })
+    expect(offer.statusCode).toBe(201)
+    const withdrawn = await post(
+      `/api/v1/lender/portal/offers/${offer.json().offerId}/withdraw`,
+      user.cookies,
+    )
+    expect(withdrawn.statusCode).toBe(204)
+    const [recipient] = await db()
+      .select()
+      .from(schema.applicationRecipients)
+      .where(
+        and(
+          eq(schema.applicationRecipients.applicationId, applicationId),
+          eq(schema.applicationRecipients.lenderId, manual.id),
+        ),
+      )
+    expect(recipient).toMatchObject({ status: 'declined', declineReason: 'offer-withdrawn' })
+    const detail = await get(`/api/v1/lender/applications/${applicationId}`, user.cookies)
+    expect(detail.json()).toMatchObject({
+      application: { status: 'declined' },
+      declineReason: 'offer-withdrawn',
+    })
   })
 })

@@ -422,7 +422,7 @@ export const lenderRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = as
     },
     async (request, reply) => {
       const lender = await requireLenderApiKey(db, request)
-      await withdrawOffer(db, lender.id, request.params.offerId)
+      await withdrawOffer(deps, lender.id, request.params.offerId)
       return reply.status(204).send(null)
     },
   )

@@ -350,7 +350,8 @@ export async function recordDecline(
 /** A mortgage bank's change of answer and the key of its one e-mail job (issue 16: one e-mail per change). */
 export type MortgageBankChange = {
   lenderId: string
-  status: 'processing' | 'info-requested' | 'offered' | 'declined'
+  /** `withdrawn`: the bank withdrew its offer (lender portal or API). */
+  status: 'processing' | 'info-requested' | 'offered' | 'declined' | 'withdrawn'
 }
 export const mortgageStatusJobKey = (applicationId: string, change: MortgageBankChange) =>
   `${applicationId}:${change.lenderId}:mortgage-${change.status}`

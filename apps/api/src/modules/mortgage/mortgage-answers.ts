@@ -44,7 +44,8 @@ export type MortgageStatusJob = {
   applicationId: string
   kind: 'mortgage-status'
   lenderId: string
-  status: BankStatus
+  /** `withdrawn`: the bank withdrew its offer (queued by the lender module's withdraw). */
+  status: BankStatus | 'withdrawn'
 }
 
 async function queueStatusEmail(

@@ -1,5 +1,6 @@
 import { type Database, schema } from '@lainava/db'
 import { MORTGAGE_REFERENCE_RATES, REPAYMENT_TYPES } from '@lainava/domain'
+import { OFFER_WITHDRAWN_REASON } from '@lainava/domain/lender-portal'
 import {
   EsisItemsSchema,
   type MortgageBankStatus,
@@ -102,13 +103,23 @@ export async function mortgageStatus(
           id: lenders.id,
           name: lenders.name,
           slug: lenders.slug,
-          status: applicationRecipients.status,
+          recipientStatus: applicationRecipients.status,
+          declineReason: applicationRecipients.declineReason,
           answeredAt: applicationRecipients.answeredAt,
         })
         .from(applicationRecipients)
         .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
         .where(eq(applicationRecipients.applicationId, row.applicationId))
         .orderBy(asc(lenders.name))
+        .then((rows) =>
+          rows.map(({ recipientStatus, declineReason, ...bank }) => ({
+            ...bank,
+            // A withdrawn offer is the bank's final "no offer", shown as withdrawn (L5).
+            status: (recipientStatus === 'declined' && declineReason === OFFER_WITHDRAWN_REASON
+              ? 'withdrawn'
+              : recipientStatus) as MortgageBankStatus,
+          })),
+        )
     : []
   const offerRows = row.applicationId
     ? await db.select().from(offers).where(eq(offers.applicationId, row.applicationId))
@@ -132,7 +143,7 @@ export async function mortgageStatus(
     redirectionUrl: row.redirectionUrl,
     summary: {
       banks: banks.length,
-      answered: count(['offered', 'declined']),
+      answered: count(['offered', 'declined', 'withdrawn']),
       offered: count(['offered']),
       waiting: count(['pending', 'processing', 'info-requested']),
     },

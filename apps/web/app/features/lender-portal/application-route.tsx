@@ -6,6 +6,7 @@ import {
   LENDER_DECLINE_REASONS,
   type LenderApplicationDetail,
   type LenderOffer,
+  OFFER_WITHDRAWN_REASON,
 } from '@lainava/domain/lender-portal'
 import type { PartnerMortgage } from '@lainava/domain/marketplace/partner-protocol'
 import { MORTGAGE_PURPOSES } from '@lainava/domain/mortgage/rules'
@@ -568,6 +569,7 @@ export default function LenderApplicationRoute({ loaderData, actionData }: Route
 }
 
 function declineText(t: ReturnType<typeof useI18n>['t'], reason: string): string {
+  if (reason === OFFER_WITHDRAWN_REASON) return t('lenderPortal.offers.withdrawn')
   return (LENDER_DECLINE_REASONS as readonly string[]).includes(reason)
     ? t(`lenderPortal.declineReason.${reason as (typeof LENDER_DECLINE_REASONS)[number]}`)
     : reason

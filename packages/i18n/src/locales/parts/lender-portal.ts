@@ -170,6 +170,11 @@ export const fi = {
   'lenderPortal.app.identified': 'Vahva tunnistautuminen',
   'lenderPortal.answer.mortgage':
     'Asuntolainahakemukseen vastataan asuntolainan ehdoilla kumppanirajapinnan kautta; tässä työtilassa voi antaa vain kulutusluoton ehtoja.',
+  'mortgage.email.withdrawn.subject': '{bank} perui asuntolainatarjouksensa – {brand}',
+  'mortgage.email.withdrawn.heading': '{bank} perui tarjouksensa',
+  'mortgage.email.withdrawn.intro':
+    '{bank} perui sinulle tekemänsä asuntolainatarjouksen, eikä sitä voi enää hyväksyä. Muiden pankkien vastaukset näet tilannesivulla.',
+  'mortgageStatus.bankStatus.withdrawn': 'Tarjous peruttu',
 } as const
 
 export const sv = {
@@ -342,6 +347,11 @@ export const sv = {
   'lenderPortal.app.identified': 'Stark autentisering',
   'lenderPortal.answer.mortgage':
     'En bostadslåneansökan besvaras med bostadslånevillkor via partnergränssnittet; i den här arbetsytan kan bara konsumtionskreditvillkor ges.',
+  'mortgage.email.withdrawn.subject': '{bank} har återkallat sitt bolåneerbjudande – {brand}',
+  'mortgage.email.withdrawn.heading': '{bank} har återkallat sitt erbjudande',
+  'mortgage.email.withdrawn.intro':
+    '{bank} har återkallat bolåneerbjudandet till dig, och det kan inte längre godkännas. De andra bankernas svar ser du på statussidan.',
+  'mortgageStatus.bankStatus.withdrawn': 'Erbjudandet återkallat',
 } as const satisfies Record<keyof typeof fi, string>
 
 export const en = {
@@ -514,4 +524,9 @@ export const en = {
   'lenderPortal.app.identified': 'Strong identification',
   'lenderPortal.answer.mortgage':
     'A mortgage application is answered with mortgage terms through the partner API; this workspace takes consumer credit terms only.',
+  'mortgage.email.withdrawn.subject': '{bank} has withdrawn its mortgage offer – {brand}',
+  'mortgage.email.withdrawn.heading': '{bank} has withdrawn its offer',
+  'mortgage.email.withdrawn.intro':
+    '{bank} has withdrawn the mortgage offer it made you, and it can no longer be accepted. You can see the other banks’ answers on the status page.',
+  'mortgageStatus.bankStatus.withdrawn': 'Offer withdrawn',
 } as const satisfies Record<keyof typeof fi, string>
