@@ -176,6 +176,11 @@ export type PartnerMortgage = {
   }>
   /** The lead applicant's strong identification (the identified hetu equalled the applicant's). */
   identification: { method: string; level: string; identifiedAt: string }
+  /**
+   * Our status page for this application in its language (absolute, `?returned=<lender id>`): where the
+   * bank sends the applicant back after its own steps; we then show the "returned" notice naming the bank.
+   */
+  callbackUrl: string
 }
 
 /**

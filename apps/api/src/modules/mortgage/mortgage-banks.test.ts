@@ -239,6 +239,10 @@ describe('an HTTP mortgage bank (the lender simulator over real HTTP)', () => {
     expect(received?.applicants.map((person) => person.role)).toEqual(['main', 'co'])
     expect(received?.applicants[0]?.hetu).toMatch(/^131052-308/)
     expect(received?.mortgage?.applicants[1]?.work.employmentType).toBe('student')
+    // The bank's way back: our status page for this application in its language, naming the bank.
+    expect(received?.mortgage?.callbackUrl).toBe(
+      `${ctx.url}/tarjoukseni/?id=${id}&returned=${credentials.lenderId}`,
+    )
 
     const [offer] = status.offers
     expect(offer).toMatchObject({

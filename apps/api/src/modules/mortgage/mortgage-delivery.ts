@@ -13,6 +13,7 @@ import {
   mortgageTimeline,
   sandboxMortgageDecision,
 } from '@lainava/domain/mortgage/bank-pricing'
+import { isLanguage, pathFor } from '@lainava/routing'
 import { and, asc, eq, ne } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
@@ -215,6 +216,22 @@ async function answerNow(
   })
 }
 
+/**
+ * Our status page for the application in its language, where a bank sends the applicant back after
+ * its own steps (issue 16 item 7); `returned` names the bank (its id: the page shows its name).
+ */
+export function mortgageCallbackUrl(
+  publicUrl: string,
+  stored: Pick<StoredMortgageApplication, 'language' | 'mortgageApplicationId'>,
+  lenderId: string,
+): string {
+  const language = isLanguage(stored.language) ? stored.language : 'fi'
+  const url = new URL(`${publicUrl.replace(/\/+$/, '')}${pathFor('mortgageStatus', language)}`)
+  if (stored.mortgageApplicationId) url.searchParams.set('id', stored.mortgageApplicationId)
+  url.searchParams.set('returned', lenderId)
+  return url.toString()
+}
+
 /** The body an HTTP bank receives: the partner API's application with the `mortgage` section. */
 export function mortgagePartnerBody(publicUrl: string, job: DeliveryJob, stored: StoredMortgageApplication) {
   const base = `${publicUrl}/api/v1/lender/applications/${job.applicationId}`
@@ -225,7 +242,7 @@ export function mortgagePartnerBody(publicUrl: string, job: DeliveryJob, stored:
     product: 'mortgage',
     submittedAt: stored.createdAt.toISOString(),
     loan: { amount: stored.facts.loanAmount, months: stored.facts.months, purpose: stored.facts.purpose },
-    mortgage: stored.partner,
+    mortgage: { ...stored.partner, callbackUrl: mortgageCallbackUrl(publicUrl, stored, job.lenderId) },
     applicants: stored.applicants,
     household: stored.household,
     callbacks: {

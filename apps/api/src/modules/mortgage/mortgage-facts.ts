@@ -11,7 +11,7 @@ import type { MortgageFacts } from '@lainava/domain/mortgage/bank-pricing'
 import { eq } from 'drizzle-orm'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 
-const { applications, applicants } = schema
+const { applications, applicants, mortgageApplications } = schema
 
 // Issue 16: a submitted mortgage application as the marketplace stores it (an `applications` row of
 // kind `mortgage`, its applicants in their own rows with the identity numbers encrypted) and as it
@@ -115,7 +115,10 @@ export type StoredMortgageApplication = {
   facts: MortgageFacts
   applicants: PartnerApplication['applicants']
   household: NonNullable<PartnerApplication['household']>
-  partner: PartnerMortgage
+  /** The mortgage application (the steps) this marketplace application was sent from. */
+  mortgageApplicationId: string | null
+  /** The bank's part is added per bank on delivery (`callbackUrl`). */
+  partner: Omit<PartnerMortgage, 'callbackUrl'>
 }
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0)
@@ -129,6 +132,10 @@ export async function loadMortgageApplication(
   const [application] = await db.select().from(applications).where(eq(applications.id, applicationId))
   if (application?.kind !== 'mortgage' || application.anonymisedAt) return null
   const details = application.details as StoredMortgageDetails
+  const [source] = await db
+    .select({ id: mortgageApplications.id })
+    .from(mortgageApplications)
+    .where(eq(mortgageApplications.applicationId, applicationId))
   const people = (await db.select().from(applicants).where(eq(applicants.applicationId, applicationId)))
     .filter((person) => person.role === 'main' || person.role === 'co')
     .sort((a, b) => (a.role === 'main' ? -1 : b.role === 'main' ? 1 : 0))
@@ -173,6 +180,7 @@ export async function loadMortgageApplication(
   return {
     id: application.id,
     userId: application.userId,
+    mortgageApplicationId: source?.id ?? null,
     language: application.language,
     createdAt: application.createdAt,
     details,
