@@ -57,6 +57,8 @@ export async function startFlagsClient(data: FlagsData, store: FlagStore): Promi
   growthbook.setRenderer(() => store.refresh())
   growthbook.initSync({ payload: sdkPayload(data.payload), streaming: true })
   store.connect((key) => growthbook.getFeatureValue(key, null as unknown))
+  // A mark for tests: the SDK runs and streams (like data-hydrated).
+  document.documentElement.dataset.flags = 'live'
 
   // initSync installs no idle listener: close the stream after 20 s hidden, reopen when visible.
   let idle: ReturnType<typeof setTimeout> | undefined
