@@ -272,6 +272,12 @@ export type WebServices = {
       /** Issue 18 item 6: the form's traffic source and affiliate record (JSON); ignored when not of the shape. */
       tracking?: unknown
     }): Promise<({ ok: true } & MortgageSubmitted) | Failure>
+    /** "Start over": the draft cancelled (kept for the data export); a submitted one is a 409 failure. */
+    cancel(input: {
+      userId: string
+      language: string
+      mortgageApplicationId: string
+    }): Promise<{ ok: true } | Failure>
     /** The banks' answers and offers; null when the person has sent none; 403 for another's (spec §6). */
     status(input: {
       userId: string

@@ -10,6 +10,7 @@ import { AppError } from '../app-error.ts'
 import { fieldProblems } from '../field-problems.ts'
 import { translatorFor } from '../language.ts'
 import {
+  cancelMortgageApplication,
   latestMortgageApplicationId,
   readMortgageApplication,
   saveMortgageStep,
@@ -105,6 +106,11 @@ export function mortgageWebServices(services: Services): WebServices['mortgage']
         return result.ok
           ? { ok: true as const, applicationId: result.applicationId }
           : invalid(language, result.fields)
+      }),
+    cancel: ({ userId, language, mortgageApplicationId }) =>
+      attempt(language, async () => {
+        await cancelMortgageApplication(services, userId, mortgageApplicationId)
+        return { ok: true as const }
       }),
     async status({ userId, language, mortgageApplicationId }) {
       // Without an id, the latest application sent: a draft begun since has nothing to show yet.
