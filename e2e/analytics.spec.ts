@@ -91,12 +91,14 @@ test.describe('analytics and affiliate tracking', () => {
     expect(kept).toMatchObject({ affiliate: 'google', trackingId: 'E2E-CONSENT' })
   })
 
-  test('an adtraction click followed by a credit card application shows its source to the admin', async ({
+  test('an adtraction click followed by a credit card application shows its source to the admin and in the lender insights', async ({
     page,
     browser,
     baseURL,
   }) => {
     const clickId = `E2E-${randomUUID().slice(0, 8)}`
+    const adminPage = await (await browser.newContext({ baseURL })).newPage()
+    await logInAs(adminPage, ADMIN)
     await logInAs(page, uniqueEmail('affiliate'))
     await openPage(page, `/?utm_source=adtraction&at_gd=${clickId}&utm_campaign=talvi`)
     await openPage(page, '/luottokorttihakemus/')
@@ -133,12 +135,29 @@ test.describe('analytics and affiliate tracking', () => {
     const applicationId = mine.applications.find((entry) => entry.kind === 'credit-card')?.id ?? ''
     expect(applicationId).not.toBe('')
 
-    const admin = await (await browser.newContext({ baseURL })).newPage()
-    await logInAs(admin, ADMIN)
-    await openPage(admin, `/admin/one-page-onboarding/${applicationId}/`)
-    await expect(admin.getByTestId('traffic-source')).toHaveText('affiliate:adtraction')
-    await expect(admin.getByText(clickId)).toBeVisible()
-    await expect(admin.getByText('talvi')).toBeVisible()
-    await expectAccessible(admin)
+    await openPage(adminPage, `/admin/one-page-onboarding/${applicationId}/`)
+    await expect(adminPage.getByTestId('traffic-source')).toHaveText('affiliate:adtraction')
+    await expect(adminPage.getByText(clickId)).toBeVisible()
+    await expect(adminPage.getByText('talvi')).toBeVisible()
+    await expectAccessible(adminPage)
+
+    // A lender that received it counts it by its source in its insights.
+    const detail = await adminPage.request.get(`/api/v1/admin/applications/${applicationId}`)
+    const lenderId = ((await detail.json()) as { answers: Array<{ lenderId: string }> }).answers[0]?.lenderId
+    expect(lenderId).toBeTruthy()
+    const lenderEmail = uniqueEmail('affiliate-lender')
+    const invited = await adminPage.request.post('/api/v1/admin/invitations', {
+      headers: { 'x-lainava-client': 'web' },
+      data: { email: lenderEmail, role: 'lender', lenderId },
+    })
+    expect(invited.ok(), await invited.text()).toBe(true)
+    const lenderPage = await (await browser.newContext({ baseURL })).newPage()
+    await logInAs(lenderPage, lenderEmail)
+    await openPage(lenderPage, '/lender/insights/')
+    const row = lenderPage
+      .getByRole('region', { name: 'Konversio liikenteen lähteen mukaan' })
+      .getByRole('row', { name: /Kumppani: adtraction/ })
+    await expect(row).toHaveCount(1)
+    expect(Number(await row.getByRole('cell').first().textContent())).toBeGreaterThanOrEqual(1)
   })
 })
