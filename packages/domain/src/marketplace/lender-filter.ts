@@ -5,6 +5,7 @@ import {
   HOUSING_TYPES,
   SME_LOAN_PURPOSES,
 } from '../application/enums.ts'
+import { type MortgageFacts, matchMortgageBank, mortgageCriteriaOf } from '../mortgage/bank-pricing.ts'
 import { type BusinessFacts, matchBusinessLender } from './business-lending.ts'
 import {
   DEFAULT_FILTERING,
@@ -14,7 +15,7 @@ import {
   type MatchFacts,
   matchLender,
 } from './criteria.ts'
-import { REGIONS } from './lender-filter-regions.ts'
+import { REGIONS, type Region } from './lender-filter-regions.ts'
 
 // Issue 17: the lender filter, the one thing a lender-admin edits on /lender/filtering/. It is stored
 // where the marketplace has always read a lender's conditions (`lenders.criteria` and
@@ -195,10 +196,14 @@ export function storedFilterOf(
   }
 }
 
-/** What the marketplace matches a lender on: a person's application, or a company's. */
+/**
+ * What the marketplace matches a lender on: a person's application, a company's, or a mortgage (its
+ * facts and the region of the property's postal code).
+ */
 export type ApplicationMatch =
   | { side: 'consumer'; facts: MatchFacts }
   | { side: 'business'; facts: BusinessFacts }
+  | { side: 'mortgage'; facts: MortgageFacts; region: Region | null }
 
 /**
  * Whether a lender's stored filter lets an application through, by its side's rules (ADR 023: the
@@ -210,9 +215,28 @@ export function matchApplication(
   match: ApplicationMatch,
 ): boolean {
   const switches = filtering ?? DEFAULT_FILTERING
+  if (match.side === 'mortgage') return matchMortgage(criteria, switches, match)
   return match.side === 'business'
     ? matchBusinessLender(criteria, switches, match.facts).matched
     : matchLender(criteria, switches, match.facts).matched
+}
+
+/**
+ * A mortgage through the filter switches any product has (paused, excluded purposes, regions: the
+ * property's), then the bank's own mortgage criteria (ADR 027). Income, age and debts are the bank's
+ * credit decision, so a declined applicant hears why (ADR 027); the daily cap is counted by the caller.
+ */
+function matchMortgage(
+  criteria: LenderCriteria,
+  switches: LenderFiltering,
+  match: Extract<ApplicationMatch, { side: 'mortgage' }>,
+): boolean {
+  const bank = mortgageCriteriaOf(criteria)
+  if (!bank || !switches.acceptingApplications) return false
+  if (switches.excludedPurposes.includes(match.facts.purpose)) return false
+  const regions = criteria.regions ?? []
+  if (regions.length > 0 && !(match.region && regions.includes(match.region))) return false
+  return matchMortgageBank(bank, match.facts).matched
 }
 
 /** One changed field between two versions of a filter, with both values. */

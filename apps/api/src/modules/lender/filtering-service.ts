@@ -1,6 +1,7 @@
 import { type Database, schema } from '@lainava/db'
 import type { LenderCriteria, LenderFiltering } from '@lainava/domain'
 import {
+  type ApplicationMatch,
   FILTER_PREVIEW_DAYS,
   helsinkiDay,
   type LenderFilter,
@@ -13,12 +14,13 @@ import {
   matchApplication,
   storedFilterOf,
 } from '@lainava/domain/marketplace/lender-filter'
-import { and, asc, desc, eq, gte, isNull, max, ne } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, isNull, max } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { recordAudit } from '../audit/audit-log.ts'
 import { loadApplicationFacts } from '../marketplace/application-facts.ts'
-import { applicationMatchOf, receivedToday } from '../marketplace/lender-matching.ts'
+import { applicationMatchOf, mortgageMatchOf, receivedToday } from '../marketplace/lender-matching.ts'
+import { loadMortgageApplication } from '../mortgage/mortgage-facts.ts'
 import type { LenderMember } from './lender-access.ts'
 
 const { applications, lenderFilterVersions, lenders, users } = schema
@@ -31,11 +33,21 @@ const { applications, lenderFilterVersions, lenders, users } = schema
 
 const HISTORY_LENGTH = 50
 
-type LenderRow = { criteria: LenderCriteria; filtering: LenderFiltering | null; createdAt: Date }
+type LenderRow = {
+  criteria: LenderCriteria
+  filtering: LenderFiltering | null
+  integration: 'sandbox' | 'http' | 'manual'
+  createdAt: Date
+}
 
 async function lenderRow(db: Database, lenderId: string, lock = false): Promise<LenderRow> {
   const query = db
-    .select({ criteria: lenders.criteria, filtering: lenders.filtering, createdAt: lenders.createdAt })
+    .select({
+      criteria: lenders.criteria,
+      filtering: lenders.filtering,
+      integration: lenders.integration,
+      createdAt: lenders.createdAt,
+    })
     .from(lenders)
     .where(eq(lenders.id, lenderId))
   const [row] = lock ? await query.for('update') : await query
@@ -97,11 +109,27 @@ export async function lenderFilterView(
   }
 }
 
+/** An application's match as the marketplace made it (null: erased, or a mortgage a manual lender never gets). */
+async function previewMatchOf(
+  { db, cipher }: { db: Database; cipher: FieldCipher },
+  application: { id: string; kind: string; createdAt: Date },
+  integration: LenderRow['integration'],
+): Promise<ApplicationMatch | null> {
+  if (application.kind === 'mortgage') {
+    if (integration === 'manual') return null
+    const stored = await loadMortgageApplication(db, cipher, application.id)
+    return stored ? mortgageMatchOf(stored) : null
+  }
+  const stored = await loadApplicationFacts(db, cipher, application.id, application.createdAt)
+  return stored ? applicationMatchOf(stored) : null
+}
+
 /**
  * How many of the last 30 days' applications a draft filter and the current one would have sent to
  * this lender: each application matched as the marketplace matched it on the day it came (its facts
  * as stored, the age on that day), and each Helsinki day's applications past the daily cap left out,
- * as the marketplace leaves them out. Mortgage applications are matched by the banks' own rules (issue 16).
+ * as the marketplace leaves them out. Mortgages count as the marketplace matches them (L5: the same
+ * switches, regions by the property, and the daily cap), never for a manual lender (ADR 039).
  */
 export async function previewLenderFilter(
   deps: { db: Database; cipher: FieldCipher },
@@ -109,29 +137,22 @@ export async function previewLenderFilter(
   draft: LenderFilter,
   now: Date = new Date(),
 ): Promise<LenderFilterPreview> {
-  const { db, cipher } = deps
+  const { db } = deps
   const row = await lenderRow(db, lenderId)
   const filters = [storedFilterOf(draft, row.criteria), { criteria: row.criteria, filtering: row.filtering }]
   const since = new Date(now.getTime() - FILTER_PREVIEW_DAYS * 86_400_000)
   const recent = await db
-    .select({ id: applications.id, createdAt: applications.createdAt })
+    .select({ id: applications.id, kind: applications.kind, createdAt: applications.createdAt })
     .from(applications)
-    .where(
-      and(
-        gte(applications.createdAt, since),
-        isNull(applications.anonymisedAt),
-        ne(applications.kind, 'mortgage'),
-      ),
-    )
+    .where(and(gte(applications.createdAt, since), isNull(applications.anonymisedAt)))
     .orderBy(asc(applications.createdAt), asc(applications.id))
   const matched = [0, 0]
   const perDay = [new Map<string, number>(), new Map<string, number>()]
   let considered = 0
   for (const application of recent) {
-    const stored = await loadApplicationFacts(db, cipher, application.id, application.createdAt)
-    if (!stored) continue
+    const match = await previewMatchOf(deps, application, row.integration)
+    if (!match) continue
     considered += 1
-    const match = applicationMatchOf(stored)
     const day = helsinkiDay(application.createdAt)
     filters.forEach(({ criteria, filtering }, index) => {
       if (!matchApplication(criteria, filtering, match)) return

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { schema } from '@lainava/db'
 import { DEFAULT_FILTERING } from '@lainava/domain'
+import { lenderFilterOf } from '@lainava/domain/marketplace/lender-filter'
 import { DEMO_MORTGAGE_BANKS } from '@lainava/domain/mortgage/demo-banks'
 import { exampleMortgageSteps } from '@lainava/domain/mortgage/example-application'
 import { and, eq, like } from 'drizzle-orm'
@@ -11,6 +12,7 @@ import { type Cookies, loginAs, OUR_CLIENT } from '../../test/sessions.ts'
 import { createListeningTestApp } from '../../test/test-app.ts'
 import { createHttpLender } from '../marketplace/lender-credentials.ts'
 import { submittedMortgage } from '../mortgage/mortgage-test-helpers.ts'
+import { previewLenderFilter } from './filtering-service.ts'
 
 // Issue 17 review (L5): mortgage applications in the lender portal. A bank's user sees what the bank
 // received (the mortgage section of the partner delivery) and may reveal the applicants' henkilötunnus
@@ -274,5 +276,49 @@ describe('withdrawing an offer', () => {
       application: { status: 'declined' },
       declineReason: 'offer-withdrawn',
     })
+  })
+})
+
+describe('the lender filter and mortgages', () => {
+  it("a mortgage bank's daily cap and pause stop the next mortgage; the preview counts mortgages the same way", async () => {
+    const { http } = await banks()
+    const setFiltering = (filtering: typeof schema.lenders.$inferInsert.filtering) =>
+      db().update(schema.lenders).set({ filtering }).where(eq(schema.lenders.id, http.lenderId))
+    const received = async (applicationId: string) =>
+      (
+        await db()
+          .select({ lenderId: schema.applicationRecipients.lenderId })
+          .from(schema.applicationRecipients)
+          .where(eq(schema.applicationRecipients.applicationId, applicationId))
+      ).map((row) => row.lenderId)
+
+    await setFiltering({ acceptingApplications: true, excludedPurposes: [], dailyCap: 1 })
+    const first = await submittedMortgage(ctx, await loginAs(db()))
+    expect(await received(first.applicationId)).toContain(http.lenderId)
+    const second = await submittedMortgage(ctx, await loginAs(db()))
+    expect(await received(second.applicationId)).not.toContain(http.lenderId)
+
+    // The preview: every mortgage of the last 30 days matches this bank, one a day under the cap.
+    const [row] = await db().select().from(schema.lenders).where(eq(schema.lenders.id, http.lenderId))
+    if (!row) throw new Error('no bank')
+    const mortgages = await db()
+      .select({ id: schema.applications.id })
+      .from(schema.applications)
+      .where(eq(schema.applications.kind, 'mortgage'))
+    const current = lenderFilterOf(row.criteria, row.filtering)
+    const capped = await previewLenderFilter(ctx.services, http.lenderId, current)
+    expect(capped.applications).toBeGreaterThanOrEqual(mortgages.length)
+    expect(capped).toMatchObject({ currentMatched: 1, draftMatched: 1 })
+    const uncapped = await previewLenderFilter(ctx.services, http.lenderId, { ...current, dailyCap: null })
+    expect(uncapped.draftMatched).toBe(mortgages.length)
+    const paused = await previewLenderFilter(ctx.services, http.lenderId, {
+      ...current,
+      acceptingApplications: false,
+    })
+    expect(paused.draftMatched).toBe(0)
+
+    await setFiltering({ acceptingApplications: false, excludedPurposes: [] })
+    const third = await submittedMortgage(ctx, await loginAs(db()))
+    expect(await received(third.applicationId)).not.toContain(http.lenderId)
   })
 })

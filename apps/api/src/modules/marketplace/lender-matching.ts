@@ -4,7 +4,9 @@ import {
   helsinkiDayStart,
   matchApplication,
 } from '@lainava/domain/marketplace/lender-filter'
+import { regionOfPostcode } from '@lainava/domain/marketplace/lender-filter-regions'
 import { and, asc, count, eq, gte, inArray } from 'drizzle-orm'
+import type { StoredMortgageApplication } from '../mortgage/mortgage-facts.ts'
 import type { StoredApplication } from './application-facts.ts'
 
 const { applicationRecipients, lenders } = schema
@@ -23,6 +25,15 @@ export function applicationMatchOf(stored: StoredApplication): ApplicationMatch 
   return stored.business
     ? { side: 'business', facts: stored.business.facts }
     : { side: 'consumer', facts: stored.match }
+}
+
+/** A mortgage is matched on its facts and the region of the property's postal code. */
+export function mortgageMatchOf(stored: StoredMortgageApplication): ApplicationMatch {
+  return {
+    side: 'mortgage',
+    facts: stored.facts,
+    region: regionOfPostcode(stored.details.property.postalCode),
+  }
 }
 
 /** Applications each lender has received today (Europe/Helsinki), by lender id. */
@@ -57,11 +68,22 @@ export async function matchingRecipients(
   options: { lock?: boolean; now?: Date } = {},
 ): Promise<Recipient[]> {
   const candidates = await db
-    .select({ id: lenders.id, name: lenders.name, criteria: lenders.criteria, filtering: lenders.filtering })
+    .select({
+      id: lenders.id,
+      name: lenders.name,
+      integration: lenders.integration,
+      criteria: lenders.criteria,
+      filtering: lenders.filtering,
+    })
     .from(lenders)
     .where(eq(lenders.active, true))
     .orderBy(asc(lenders.name))
-  const matched = candidates.filter((lender) => matchApplication(lender.criteria, lender.filtering, match))
+  const matched = candidates.filter(
+    (lender) =>
+      // A manual lender answers in the portal, which has no mortgage terms (ADR 039).
+      !(match.side === 'mortgage' && lender.integration === 'manual') &&
+      matchApplication(lender.criteria, lender.filtering, match),
+  )
   const capped = matched.filter((lender) => typeof lender.filtering?.dailyCap === 'number')
   let full = new Set<string>()
   if (capped.length > 0) {

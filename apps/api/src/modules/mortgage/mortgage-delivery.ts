@@ -6,20 +6,19 @@ import {
 } from '@lainava/domain/marketplace/partner-protocol'
 import {
   type MortgageBankProfile,
-  type MortgageFacts,
-  matchMortgageBank,
   mortgageCriteriaOf,
   mortgagePricingOf,
   mortgageTimeline,
   sandboxMortgageDecision,
 } from '@lainava/domain/mortgage/bank-pricing'
 import { isLanguage, pathFor } from '@lainava/routing'
-import { and, asc, eq, ne } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { jobId, QUEUES } from '../../jobs/job-queue.ts'
 import { signingSecretsOf } from '../marketplace/lender-credentials.ts'
+import { mortgageMatchOf, storeRecipients } from '../marketplace/lender-matching.ts'
 import type { DeliveryJob, MarketplaceDeps, Recipient } from '../marketplace/marketplace.ts'
 import { postSigned } from '../marketplace/partner-client.ts'
 import {
@@ -38,26 +37,12 @@ const { applicationRecipients, lenders } = schema
 // request for information, then an offer or a decline, over hours to days scaled by
 // MORTGAGE_DELAY_SCALE): each job does what is due by the clock and sends the job of its next step.
 
-/** The active mortgage banks an application with these facts goes to. */
-export async function matchingBanks(db: Database, facts: MortgageFacts): Promise<Recipient[]> {
-  const candidates = await db
-    .select({ id: lenders.id, name: lenders.name, criteria: lenders.criteria, filtering: lenders.filtering })
-    .from(lenders)
-    // A manual lender answers in the portal, which offers loan terms only (ADR 033): a mortgage sent
-    // to it could never be answered and the applicant's bank would stay "pending" for ever.
-    .where(and(eq(lenders.active, true), ne(lenders.integration, 'manual')))
-    .orderBy(asc(lenders.name))
-  return candidates
-    .filter((lender) => {
-      const criteria = mortgageCriteriaOf(lender.criteria)
-      if (!criteria || lender.filtering?.acceptingApplications === false) return false
-      if (lender.filtering?.excludedPurposes.includes(facts.purpose)) return false
-      return matchMortgageBank(criteria, facts).matched
-    })
-    .map(({ id, name }) => ({ id, name }))
-}
-
-/** Matches a just-stored mortgage application to the banks, inside the submission's transaction. */
+/**
+ * Matches a just-stored mortgage application to the banks, inside the submission's transaction: the
+ * marketplace's one matching (`storeRecipients`, ADR 030) with the lender filter's switches, regions
+ * by the property's postal code and the daily cap counted under its lock; never a manual lender,
+ * which could not answer it in the portal (ADR 039).
+ */
 export async function receiveMortgageApplication(
   tx: Database,
   cipher: FieldCipher,
@@ -65,14 +50,7 @@ export async function receiveMortgageApplication(
 ): Promise<Recipient[]> {
   const stored = await loadMortgageApplication(tx, cipher, applicationId)
   if (!stored) throw new Error('the mortgage application to distribute was not found')
-  const matched = await matchingBanks(tx, stored.facts)
-  if (matched.length > 0) {
-    await tx
-      .insert(applicationRecipients)
-      .values(matched.map((lender) => ({ applicationId, lenderId: lender.id })))
-      .onConflictDoNothing()
-  }
-  return matched
+  return storeRecipients(tx, applicationId, mortgageMatchOf(stored))
 }
 
 type Bank = typeof lenders.$inferSelect
