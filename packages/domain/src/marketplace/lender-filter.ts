@@ -324,6 +324,8 @@ export const LenderFilterViewSchema = z
     versions: z.array(LenderFilterVersionSchema),
     /** Applications received today (Europe/Helsinki), against the daily cap. */
     receivedToday: z.number().int(),
+    /** A mortgage bank (`criteria.mortgage`): only some of the filter's fields apply to its mortgages. */
+    mortgage: z.boolean(),
   })
   .meta({ id: 'LenderFilterView' })
 export type LenderFilterView = z.infer<typeof LenderFilterViewSchema>

@@ -14,6 +14,7 @@ import {
   matchApplication,
   storedFilterOf,
 } from '@lainava/domain/marketplace/lender-filter'
+import { mortgageCriteriaOf } from '@lainava/domain/mortgage/bank-pricing'
 import { and, asc, desc, eq, gte, isNull, max } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
@@ -106,6 +107,7 @@ export async function lenderFilterView(
     version,
     versions,
     receivedToday: today.get(lenderId) ?? 0,
+    mortgage: mortgageCriteriaOf(row.criteria) !== null,
   }
 }
 

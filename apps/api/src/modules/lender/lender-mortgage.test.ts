@@ -317,6 +317,12 @@ describe('the lender filter and mortgages', () => {
     })
     expect(paused.draftMatched).toBe(0)
 
+    // The filter page is told it is a mortgage bank's (it says which fields apply to mortgages).
+    const admin = await loginAs(db(), { role: 'lender', lenderId: http.lenderId })
+    const view = await get('/api/v1/lender/filtering', admin.cookies)
+    expect(view.statusCode).toBe(200)
+    expect(view.json()).toMatchObject({ mortgage: true, receivedToday: 1 })
+
     await setFiltering({ acceptingApplications: false, excludedPurposes: [] })
     const third = await submittedMortgage(ctx, await loginAs(db()))
     expect(await received(third.applicationId)).not.toContain(http.lenderId)

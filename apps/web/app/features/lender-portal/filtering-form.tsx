@@ -195,6 +195,11 @@ export function FilteringForm() {
 
   return (
     <>
+      {view.mortgage ? (
+        <p className="mt-4 rounded-md bg-brand-50 p-3 text-slate-800" data-testid="filtering-mortgage-note">
+          {t('lenderPortal.filtering.mortgageNote')}
+        </p>
+      ) : null}
       <form onSubmit={save} noValidate className="mt-6 grid gap-6">
         <Section title={t('lenderFiltering.section.intake')}>
           <Checkbox

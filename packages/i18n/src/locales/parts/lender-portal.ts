@@ -175,6 +175,8 @@ export const fi = {
   'mortgage.email.withdrawn.intro':
     '{bank} perui sinulle tekemänsä asuntolainatarjouksen, eikä sitä voi enää hyväksyä. Muiden pankkien vastaukset näet tilannesivulla.',
   'mortgageStatus.bankStatus.withdrawn': 'Tarjous peruttu',
+  'lenderPortal.filtering.mortgageNote':
+    'Asuntolainahakemuksiin sovelletaan tästä suodattimesta vain hakemusten vastaanottoa, alueita (kohteen postinumeron mukaan) ja päivittäistä enimmäismäärää. Tuotteet, summat, laina-aika, ikä, tulot, työsuhde, asuminen ja velat eivät rajaa asuntolainoja: ne ovat pankin luottopäätöksen asioita.',
 } as const
 
 export const sv = {
@@ -352,6 +354,8 @@ export const sv = {
   'mortgage.email.withdrawn.intro':
     '{bank} har återkallat bolåneerbjudandet till dig, och det kan inte längre godkännas. De andra bankernas svar ser du på statussidan.',
   'mortgageStatus.bankStatus.withdrawn': 'Erbjudandet återkallat',
+  'lenderPortal.filtering.mortgageNote':
+    'På bostadslåneansökningar tillämpas av det här filtret bara mottagandet av ansökningar, regionerna (enligt objektets postnummer) och det dagliga maximiantalet. Produkter, belopp, lånetid, ålder, inkomster, anställning, boende och skulder begränsar inte bostadslån: de hör till bankens kreditbeslut.',
 } as const satisfies Record<keyof typeof fi, string>
 
 export const en = {
@@ -529,4 +533,6 @@ export const en = {
   'mortgage.email.withdrawn.intro':
     '{bank} has withdrawn the mortgage offer it made you, and it can no longer be accepted. You can see the other banks’ answers on the status page.',
   'mortgageStatus.bankStatus.withdrawn': 'Offer withdrawn',
+  'lenderPortal.filtering.mortgageNote':
+    "Of this filter, only taking applications, the regions (by the property's postal code) and the daily cap apply to mortgage applications. Products, amounts, period, age, income, employment, housing and debts do not limit mortgages: they are the bank's credit decision.",
 } as const satisfies Record<keyof typeof fi, string>
