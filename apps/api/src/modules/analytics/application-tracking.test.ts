@@ -59,7 +59,7 @@ describe('an application carries where it came from', () => {
     const tracking = JSON.stringify({ trafficSource: 'affiliate:adtraction', affiliate })
     const { result, row } = await submit(tracking, '192.0.2.10')
     expect(row?.trafficSource).toBe('affiliate:adtraction')
-    expect((row?.details as Record<string, unknown>).affiliate).toEqual(affiliate)
+    expect((row?.details as Record<string, unknown> | undefined)?.affiliate).toEqual(affiliate)
     expect(result.lenders.map((lender) => lender.id)).toContain(lenderId)
 
     const admin = await loginAs(ctx.database.db, { role: 'admin' })
@@ -123,6 +123,6 @@ describe('an application carries where it came from', () => {
       .from(schema.applications)
       .where(eq(schema.applications.id, sent.applicationId))
     expect(row?.trafficSource).toBe('affiliate:bing')
-    expect((row?.details as Record<string, unknown>).affiliate).toEqual(affiliate)
+    expect((row?.details as Record<string, unknown> | undefined)?.affiliate).toEqual(affiliate)
   })
 })
