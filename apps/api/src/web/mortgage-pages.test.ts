@@ -1,7 +1,13 @@
+import { schema } from '@lainava/db'
 import { MORTGAGE_DATA_STEPS, type MortgageDataStep, stepsFor } from '@lainava/domain'
+import { DEMO_MORTGAGE_BANKS } from '@lainava/domain/mortgage/demo-banks'
 import { exampleMortgageSteps as steps } from '@lainava/domain/mortgage/example-application'
+import { eq } from 'drizzle-orm'
 import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../modules/auth/cookies.ts'
+import { createSession } from '../modules/auth/session-service.ts'
+import { identifyForMortgage } from '../modules/mortgage/mortgage-test-helpers.ts'
 import { type Cookies, loginAs, OUR_CLIENT } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -281,6 +287,182 @@ describe('the mortgage form', () => {
     expect(response.headers.location).toBe('/asuntolainahakemus/?step=work-details')
     const back = await page(`/asuntolainahakemus/?step=${step}`, cookies)
     expect(back.querySelector('input[name="otherHousingCosts"]')?.getAttribute('value')).toBe('120')
+  })
+})
+
+describe('resuming and starting over (review of issue 16)', () => {
+  it('a person who logs in again lands on the saved step of their draft', async () => {
+    const user = await loginAs(ctx.database.db)
+    const start = await api('POST', '/api/v1/mortgage-application', user.cookies, {
+      calculator: steps.calculator,
+      ...steps['mortgage-application'],
+    })
+    const id = start.json().mortgageApplicationId as string
+    for (const step of ['personal-information', 'property-information'] as const) {
+      const saved = await api(
+        'PUT',
+        `/api/v1/mortgage-application/${id}/steps/${step}`,
+        user.cookies,
+        steps[step],
+      )
+      expect(saved.statusCode).toBe(200)
+    }
+    // The first session ends; the old cookies open nothing.
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/user/logout',
+      cookies: user.cookies,
+      headers: OUR_CLIENT,
+    })
+    const gone = await ctx.app.inject({ method: 'GET', url: '/asuntolainahakemus/', cookies: user.cookies })
+    expect(gone.body).not.toContain('data-testid="mortgage-resumed"')
+    // A new login: the form opens on the step after the last one saved, with the notice.
+    const tokens = await createSession(ctx.database.db, user.userId)
+    const again = { [ACCESS_COOKIE]: tokens.access, [REFRESH_COOKIE]: tokens.refresh }
+    const document = await page('/asuntolainahakemus/', again)
+    expect(document.querySelector('[data-testid="mortgage-form"]')?.getAttribute('data-step')).toBe(
+      'loan-requirement',
+    )
+    expect(document.querySelector('[data-testid="mortgage-resumed"]')).not.toBeNull()
+    // Going back shows the saved answers.
+    const earlier = await page('/asuntolainahakemus/?step=property-information', again)
+    const city = earlier.querySelector('input[name="city"]') as unknown as { value: string } | null
+    expect(city?.value).toBe(steps['property-information'].city)
+  })
+
+  it('"Aloita alusta" cancels the draft (kept) and returns to an empty calculator', async () => {
+    const user = await filledIn()
+    const changed = await api(
+      'PUT',
+      `/api/v1/mortgage-application/${user.id}/steps/calculator`,
+      user.cookies,
+      { ...steps.calculator, price: 310_000 },
+    )
+    expect(changed.statusCode).toBe(200)
+    const form = await page('/asuntolainahakemus/', user.cookies)
+    const button = form.querySelector('[data-testid="mortgage-start-over"] button[value="start-over"]')
+    expect(button?.textContent).toBe('Aloita alusta')
+    const response = await post(
+      '/asuntolainahakemus/',
+      [
+        ['step', 'identify'],
+        ['intent', 'start-over'],
+      ],
+      user.cookies,
+    )
+    expect([302, 303]).toContain(response.statusCode)
+    expect(response.headers.location).toBe('/asuntolainahakemus/?step=calculator')
+    const [row] = await ctx.database.db
+      .select({ status: schema.mortgageApplications.status })
+      .from(schema.mortgageApplications)
+      .where(eq(schema.mortgageApplications.id, user.id))
+    expect(row?.status).toBe('cancelled')
+    const document = await page('/asuntolainahakemus/?step=calculator', user.cookies)
+    expect(document.querySelector('[data-testid="mortgage-form"]')?.getAttribute('data-step')).toBe(
+      'calculator',
+    )
+    expect(document.querySelector('[data-testid="mortgage-start-over"]')).toBeNull()
+    // The calculator as a new visitor sees it, not the cancelled draft's figures.
+    const fresh = await page('/asuntolainahakemus/')
+    const priceOf = (doc: ReturnType<typeof documentOf>) =>
+      (doc.querySelector('input[name="price"]') as unknown as { value: string } | null)?.value
+    expect(priceOf(document)).not.toBe('310 000')
+    expect(priceOf(document)).toBe(priceOf(fresh))
+  })
+
+  it('a submitted application cannot be started over: the form says so', async () => {
+    const user = await filledIn()
+    await identifyForMortgage(ctx, user.userId, user.id, steps['personal-information'].hetu)
+    const sent = await api('POST', `/api/v1/mortgage-application/${user.id}/submit`, user.cookies, {})
+    expect(sent.statusCode).toBe(202)
+    const response = await post(
+      '/asuntolainahakemus/',
+      [
+        ['step', 'calculator'],
+        ['intent', 'start-over'],
+      ],
+      user.cookies,
+    )
+    expect(response.statusCode).toBe(409)
+    expect(response.body).toContain('Hakemus on jo lähetetty pankeille, eikä sitä voi enää muuttaa.')
+    const [row] = await ctx.database.db
+      .select({ status: schema.mortgageApplications.status })
+      .from(schema.mortgageApplications)
+      .where(eq(schema.mortgageApplications.id, user.id))
+    expect(row?.status).toBe('submitted')
+  })
+})
+
+const [demoBank] = DEMO_MORTGAGE_BANKS
+if (!demoBank) throw new Error('no demo banks')
+
+describe('a bank’s way back to the status page (issue 16 item 7)', () => {
+  it('names the bank the person returns from, and links back to the bank that started the application', async () => {
+    const user = await loginAs(ctx.database.db)
+    const start = await api('POST', '/api/v1/mortgage-application', user.cookies, {
+      calculator: steps.calculator,
+      ...steps['mortgage-application'],
+      redirectionUrl: 'https://pankki.example.fi/asuntolaina/paluu',
+    })
+    const id = start.json().mortgageApplicationId as string
+    for (const step of MORTGAGE_DATA_STEPS.slice(2)) {
+      const saved = await api(
+        'PUT',
+        `/api/v1/mortgage-application/${id}/steps/${step}`,
+        user.cookies,
+        steps[step],
+      )
+      expect(saved.statusCode).toBe(200)
+    }
+    await identifyForMortgage(ctx, user.userId, id, steps['personal-information'].hetu)
+    const sent = await api('POST', `/api/v1/mortgage-application/${id}/submit`, user.cookies, {})
+    expect(sent.statusCode).toBe(202)
+    const [bank] = await ctx.database.db
+      .insert(schema.lenders)
+      .values({
+        ...demoBank,
+        slug: `paluupankki-${id.slice(0, 8)}`,
+        name: 'Paluupankki',
+        integration: 'sandbox',
+        active: false,
+        filtering: { acceptingApplications: true, excludedPurposes: [] },
+      })
+      .returning({ id: schema.lenders.id })
+    if (!bank) throw new Error('no bank')
+    await ctx.database.db
+      .insert(schema.applicationRecipients)
+      .values({ applicationId: sent.json().applicationId, lenderId: bank.id, status: 'info-requested' })
+
+    const document = await page(`/tarjoukseni/?id=${id}&returned=${bank.id}`, user.cookies)
+    expect(document.querySelector('[data-testid="mortgage-returned"]')?.textContent).toBe(
+      'Palasit takaisin pankin sivuilta (Paluupankki). Hakemuksesi tilanne on alla.',
+    )
+    const back = [...document.querySelectorAll('a')].find(
+      (link) => link.textContent === 'Palaa pankin sivuille',
+    )
+    expect(back?.getAttribute('href')).toBe('https://pankki.example.fi/asuntolaina/paluu')
+    // A bank that is not one of this application's is not named.
+    const stranger = await page(`/tarjoukseni/?id=${id}&returned=someone-else`, user.cookies)
+    expect(stranger.querySelector('[data-testid="mortgage-returned"]')?.textContent).toBe(
+      'Tervetuloa takaisin pankin sivulta. Hakemuksesi tilanne on alla.',
+    )
+  })
+
+  it('gives no way back to a host that is not allowed', async () => {
+    const user = await loginAs(ctx.database.db)
+    const start = await api('POST', '/api/v1/mortgage-application', user.cookies, {
+      calculator: steps.calculator,
+      ...steps['mortgage-application'],
+      redirectionUrl: 'https://huijari.example.com/',
+    })
+    expect(start.statusCode).toBe(201)
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/mortgage-application/${start.json().mortgageApplicationId}`,
+      cookies: user.cookies,
+      headers: OUR_CLIENT,
+    })
+    expect(read.json().redirectionUrl).toBeNull()
   })
 })
 

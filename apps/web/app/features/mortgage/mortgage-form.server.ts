@@ -227,6 +227,29 @@ async function calculatorAction(
   throw redirect(user ? next : loginPath(language, next))
 }
 
+/**
+ * "Start over" (the state machine's reset, issue 16): the draft is cancelled (kept for the person's
+ * data export) and the form begins again at an empty calculator. A submitted application cannot be
+ * started over: its message is shown on the step.
+ */
+async function startOver(
+  services: Services,
+  input: { user: { id: string } | null; language: Language; formPath: string; step: MortgageStep },
+) {
+  const { user, language, formPath, step } = input
+  if (!user) throw redirect(loginPath(language, formPath))
+  const application = await services.mortgage.latest(user.id)
+  if (application && application.status !== 'cancelled') {
+    const cancelled = await services.mortgage.cancel({
+      userId: user.id,
+      language,
+      mortgageApplicationId: application.mortgageApplicationId,
+    })
+    if (!cancelled.ok) return failed(step, {}, cancelled)
+  }
+  throw redirect(`${formPath}?step=calculator`)
+}
+
 export async function mortgageFormAction(services: Services, request: Request, url: URL) {
   const language = languageOfPath(url.pathname)
   const formPath = pathFor('mortgageForm', language)
@@ -235,6 +258,8 @@ export async function mortgageFormAction(services: Services, request: Request, u
   const intent = String(form.get('intent') ?? 'save').slice(0, 30)
   if (!isMortgageStep(step)) throw redirect(formPath)
   const user = await services.auth.currentUser(request.headers.get('cookie'))
+
+  if (intent === 'start-over') return startOver(services, { user, language, formPath, step })
 
   if (step === 'identify') {
     if (!user) throw redirect(loginPath(language, `${formPath}?step=identify`))

@@ -91,7 +91,14 @@ function useMortgageState(page: MortgageFormPage, result: MortgageActionResult |
     if (submitting) dispatch({ type: 'next/init' })
   }, [submitting])
   const seen = useRef({ step: page.step, result })
+  const startedId = useRef(page.mortgageApplicationId)
   useEffect(() => {
+    // Started over: the draft is gone and the state returns to its beginning (spec §3 reset).
+    if (startedId.current && !page.mortgageApplicationId) {
+      dispatch({ type: 'reset' })
+      seen.current.step = page.step
+    }
+    startedId.current = page.mortgageApplicationId
     dispatch({ type: 'setCoApplicant', hasCoApplicant: page.hasCoApplicant })
     if (page.mortgageApplicationId)
       dispatch({ type: 'started', mortgageApplicationId: page.mortgageApplicationId })
@@ -596,6 +603,15 @@ export function MortgageForm({
           ) : null}
         </div>
       </Form>
+      {page.mortgageApplicationId ? (
+        <Form method="post" className="mt-8 border-t border-slate-200 pt-4" data-testid="mortgage-start-over">
+          <input type="hidden" name="step" value={step} />
+          <p className="mb-3 text-sm text-slate-600">{t('mortgageForm.startOverHint')}</p>
+          <Button type="submit" name="intent" value="start-over" variant="secondary" size="md">
+            {t('mortgageForm.startOver')}
+          </Button>
+        </Form>
+      ) : null}
       {page.submittedBefore ? (
         <p className="mt-6 text-slate-700">
           <Link className="text-brand-800 underline underline-offset-4" to={pathFor('mortgageStatus', lang)}>

@@ -38,8 +38,10 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
   return {
     status,
     hasDraft: latest?.status === 'draft',
-    // A bank sends the applicant back here after its own steps (the redirection URL of the application).
+    // A bank sends the applicant back here after its own steps (the callbackUrl of its delivery,
+    // `returned` its lender id: the notice names the bank when it is one of this application's).
     returned: url.searchParams.has('returned'),
+    returnedFrom: url.searchParams.get('returned')?.slice(0, 40) ?? null,
   }
 }
 
@@ -99,6 +101,7 @@ export default function MortgageStatusRoute({ loaderData, actionData }: Route.Co
   const [confirming, setConfirming] = useState<MortgageOffer | null>(null)
   const navigation = useNavigation()
   const accepted = status?.offers.find((offer) => offer.status === 'accepted')
+  const returnedBank = status?.banks.find((bank) => bank.id === loaderData.returnedFrom)?.name ?? null
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
@@ -107,7 +110,19 @@ export default function MortgageStatusRoute({ loaderData, actionData }: Route.Co
       </h1>
       <p className="mt-2 max-w-3xl text-slate-700">{t('mortgageStatus.lead')}</p>
       {loaderData.returned ? (
-        <p className="mt-4 rounded-md bg-brand-50 p-3 text-slate-800">{t('mortgageStatus.returned')}</p>
+        <p className="mt-4 rounded-md bg-brand-50 p-3 text-slate-800" data-testid="mortgage-returned">
+          {returnedBank
+            ? t('mortgageStatus.returnedFrom', { bank: returnedBank })
+            : t('mortgageStatus.returned')}
+        </p>
+      ) : null}
+      {status?.redirectionUrl ? (
+        // The application was started from a bank's site: the way back there (an allowed host only).
+        <p className="mt-4">
+          <a className="text-brand-800 underline underline-offset-4" href={status.redirectionUrl}>
+            {t('mortgageStatus.backToBank')}
+          </a>
+        </p>
       ) : null}
       {failed ? (
         <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">

@@ -14,6 +14,8 @@ export const fi = {
   'mortgageForm.progress': 'Vaihe {current}/{total}',
   'mortgageForm.next': 'Tallenna ja jatka',
   'mortgageForm.back': 'Edellinen vaihe',
+  'mortgageForm.startOver': 'Aloita alusta',
+  'mortgageForm.startOverHint': 'Keskeneräinen hakemus perutaan, ja aloitat tyhjästä laskelmasta.',
   'mortgageForm.saving': 'Tallennetaan…',
   'mortgageForm.required': 'Tähdellä (*) merkityt kohdat ovat pakollisia.',
   'mortgageForm.errorSummary': 'Hakemuksessa on korjattavaa',
@@ -77,6 +79,8 @@ export const fi = {
   'mortgageStatus.live': 'Sivu päivittyy itsestään, kun pankit vastaavat.',
   'mortgageStatus.loadError': 'Tietojen päivittäminen ei juuri nyt onnistu. Yritämme uudelleen.',
   'mortgageStatus.returned': 'Tervetuloa takaisin pankin sivulta. Hakemuksesi tilanne on alla.',
+  'mortgageStatus.returnedFrom': 'Palasit takaisin pankin sivuilta ({bank}). Hakemuksesi tilanne on alla.',
+  'mortgageStatus.backToBank': 'Palaa pankin sivuille',
   'mortgageStatus.banks.heading': 'Pankkien käsittely',
   'mortgageStatus.banks.summary': 'Pankeista {answered}/{asked} on vastannut.',
   'mortgageStatus.bankStatus.pending': 'Hakemus vastaanotettu',
@@ -183,6 +187,8 @@ export const sv: { [K in keyof typeof fi]: string } = {
   'mortgageForm.progress': 'Steg {current}/{total}',
   'mortgageForm.next': 'Spara och fortsätt',
   'mortgageForm.back': 'Föregående steg',
+  'mortgageForm.startOver': 'Börja om',
+  'mortgageForm.startOverHint': 'Den påbörjade ansökan avbryts och du börjar om med en tom kalkyl.',
   'mortgageForm.saving': 'Sparar…',
   'mortgageForm.required': 'Fält märkta med asterisk (*) är obligatoriska.',
   'mortgageForm.errorSummary': 'Ansökan behöver rättas',
@@ -246,6 +252,9 @@ export const sv: { [K in keyof typeof fi]: string } = {
   'mortgageStatus.live': 'Sidan uppdateras av sig själv när bankerna svarar.',
   'mortgageStatus.loadError': 'Uppgifterna kan inte uppdateras just nu. Vi försöker igen.',
   'mortgageStatus.returned': 'Välkommen tillbaka från bankens sida. Läget för din ansökan syns nedan.',
+  'mortgageStatus.returnedFrom':
+    'Du är tillbaka från bankens sida ({bank}). Läget för din ansökan syns nedan.',
+  'mortgageStatus.backToBank': 'Tillbaka till bankens sida',
   'mortgageStatus.banks.heading': 'Bankernas behandling',
   'mortgageStatus.banks.summary': '{answered, plural, one {# bank} other {# banker}} av {asked} har svarat.',
   'mortgageStatus.bankStatus.pending': 'Ansökan mottagen',
@@ -351,6 +360,9 @@ export const en: { [K in keyof typeof fi]: string } = {
   'mortgageForm.progress': 'Step {current} of {total}',
   'mortgageForm.next': 'Save and continue',
   'mortgageForm.back': 'Previous step',
+  'mortgageForm.startOver': 'Start over',
+  'mortgageForm.startOverHint':
+    'The unfinished application is cancelled and you begin again with an empty calculation.',
   'mortgageForm.saving': 'Saving…',
   'mortgageForm.required': 'Fields marked with an asterisk (*) are required.',
   'mortgageForm.errorSummary': 'There is a problem with the application',
@@ -415,6 +427,9 @@ export const en: { [K in keyof typeof fi]: string } = {
   'mortgageStatus.loadError': 'The page cannot be updated right now. We will try again.',
   'mortgageStatus.returned':
     'Welcome back from the bank’s site. Where your application stands is shown below.',
+  'mortgageStatus.returnedFrom':
+    'You are back from the bank’s site ({bank}). Where your application stands is shown below.',
+  'mortgageStatus.backToBank': 'Back to the bank’s site',
   'mortgageStatus.banks.heading': 'The banks’ handling',
   'mortgageStatus.banks.summary':
     '{answered, plural, one {# bank} other {# banks}} of {asked} {answered, plural, one {has} other {have}} answered.',
