@@ -74,7 +74,7 @@ test.describe('flags on the landing', () => {
       await openPage(page, '/')
       const button = page.getByRole('button', { name: CTA })
       await expect(button).toHaveText(TEXT.apply)
-      await expect(page.locator('html')).toHaveAttribute('data-flags', 'live')
+      await expect(page.locator('html')).toHaveAttribute('data-flags', 'live', { timeout: 15_000 })
       await page.evaluate(() => {
         ;(window as unknown as { sameDocument: boolean }).sameDocument = true
       })
@@ -109,7 +109,7 @@ test.describe('flags on the landing', () => {
       const page = await context.newPage()
       const errors = watchErrors(page)
       await openPage(page, '/')
-      await expect(page.locator('html')).toHaveAttribute('data-flags', 'live')
+      await expect(page.locator('html')).toHaveAttribute('data-flags', 'live', { timeout: 15_000 })
       await expect(page.getByRole('button', { name: CTA })).toHaveText(served ?? '')
       // No hydration mismatch (React reports one as a console error) and nothing else either.
       expect(errors).toEqual([])
@@ -124,7 +124,7 @@ test.describe('flags on the landing', () => {
     await page.route('**/api/features/**', (route) => route.fulfill({ status: 404, body: '' }))
     const errors = watchErrors(page)
     await openPage(page, '/')
-    await expect(page.locator('html')).toHaveAttribute('data-flags', 'live')
+    await expect(page.locator('html')).toHaveAttribute('data-flags', 'live', { timeout: 15_000 })
     const button = page.getByRole('button', { name: CTA })
     await expect(button).toBeVisible()
     await button.click()

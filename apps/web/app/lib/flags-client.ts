@@ -94,16 +94,46 @@ function followConsent(): () => void {
   })
 }
 
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 3000 })
-    return () => window.cancelIdleCallback(handle)
+/**
+ * When to load the SDK: at the visitor's first interaction, or 5 s after the page's load event, and then
+ * when the browser is idle. The page already shows the server's values, so nothing waits for it, and the
+ * load stays out of the page's start-up (Lighthouse's blocking time, issue 14). A change made meanwhile
+ * still arrives: a new stream gets the current payload at once (ADR 032).
+ */
+export const SDK_START_DELAY_MS = 5000
+const INTERACTIONS = ['pointerdown', 'keydown', 'touchstart', 'scroll'] as const
+
+function whenQuiet(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let idle: number | undefined
+  let started = false
+  const stopListening = () => {
+    for (const type of INTERACTIONS) window.removeEventListener(type, start)
+    window.removeEventListener('load', afterLoad)
+    clearTimeout(timer)
   }
-  const handle = setTimeout(run, 200)
-  return () => clearTimeout(handle)
+  function start() {
+    if (started) return
+    started = true
+    stopListening()
+    if (typeof window.requestIdleCallback === 'function')
+      idle = window.requestIdleCallback(run, { timeout: 2000 })
+    else timer = setTimeout(run, 0)
+  }
+  function afterLoad() {
+    timer = setTimeout(start, SDK_START_DELAY_MS)
+  }
+  for (const type of INTERACTIONS) window.addEventListener(type, start, { once: true, passive: true })
+  if (document.readyState === 'complete') afterLoad()
+  else window.addEventListener('load', afterLoad, { once: true })
+  return () => {
+    stopListening()
+    if (idle !== undefined) window.cancelIdleCallback(idle)
+    clearTimeout(timer)
+  }
 }
 
-/** The root starts the SDK once per page load, after hydration, when the browser is idle. */
+/** The root starts the SDK once per page load, after hydration (see whenQuiet). */
 export function useFlagsClient(): void {
   const state = useFlagsState()
   const { pathname, search } = useLocation()
@@ -113,7 +143,7 @@ export function useFlagsClient(): void {
     const data = state?.data
     if (!state || !data) return stopFollowing
     let cancelled = false
-    const cancelIdle = whenIdle(() => {
+    const cancelIdle = whenQuiet(() => {
       startFlagsClient(data, state.store).then(
         (running) => {
           if (cancelled) running.stop()
