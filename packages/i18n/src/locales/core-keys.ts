@@ -53,6 +53,18 @@ export const CORE_KEYS = [
   'status.login',
   'navigation.delayed',
   'pageData.couldNotLoad',
+  // Issue 18: the cookie banner, on every page.
+  'consent.banner.label',
+  'consent.banner.title',
+  'consent.banner.text',
+  'consent.banner.policy',
+  'consent.banner.acceptAll',
+  'consent.banner.necessaryOnly',
+  'consent.banner.choose',
+  'consent.banner.choices',
+  'consent.banner.necessary',
+  'consent.banner.marketing',
+  'consent.banner.save',
 ] as const satisfies readonly MessageKey[]
 
 export type CoreKey = (typeof CORE_KEYS)[number]

@@ -1,4 +1,5 @@
 import type { CoreMessages } from './core-keys.ts'
+import * as consent from './parts/consent.ts'
 
 export const da: CoreMessages = {
   'site.skipToContent': 'Gå til hovedindhold',
@@ -61,4 +62,6 @@ export const da: CoreMessages = {
   'language.da': 'Dansk',
   'language.hu': 'Magyar',
   'language.sv-se': 'Svenska (Sverige)',
+  // Issue 18: the cookie banner shows on every page.
+  ...consent.da,
 }

@@ -1,4 +1,5 @@
 import type { CoreMessages } from './core-keys.ts'
+import * as consent from './parts/consent.ts'
 
 export const ro: CoreMessages = {
   'site.skipToContent': 'Salt la conținutul principal',
@@ -64,4 +65,6 @@ export const ro: CoreMessages = {
   'language.da': 'Dansk',
   'language.hu': 'Magyar',
   'language.sv-se': 'Svenska (Sverige)',
+  // Issue 18: the cookie banner shows on every page.
+  ...consent.ro,
 }

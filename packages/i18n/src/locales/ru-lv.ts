@@ -1,4 +1,5 @@
 import type { CoreMessages } from './core-keys.ts'
+import * as consent from './parts/consent.ts'
 
 export const ruLv: CoreMessages = {
   'site.skipToContent': 'Перейти к основному содержанию',
@@ -62,4 +63,6 @@ export const ruLv: CoreMessages = {
   'language.da': 'Dansk',
   'language.hu': 'Magyar',
   'language.sv-se': 'Svenska (Sverige)',
+  // Issue 18: the cookie banner shows on every page.
+  ...consent.ruLv,
 }
