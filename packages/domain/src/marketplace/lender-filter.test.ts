@@ -67,7 +67,6 @@ describe('the lender filter schema', () => {
   })
 
   it.each([
-    [{ products: [] }, 'products'],
     [{ products: ['consumer-loan', 'consumer-loan'] }, 'products'],
     [{ employmentTypes: [] }, 'employmentTypes'],
     [{ regions: ['narnia'] }, 'regions.0'],

@@ -44,7 +44,8 @@ const filterFields = z.object(
   {
     /** false: the lender takes no new applications for now. */
     acceptingApplications: z.boolean({ error: REQUIRED }),
-    products: set(LENDER_PRODUCTS).min(1, 'lenderFiltering.validation.products'),
+    /** Empty only for a mortgage bank, whose product is its mortgage criteria (checked where the lender is known). */
+    products: set(LENDER_PRODUCTS),
     /** Euros. Above the maximum still matches: the lender may offer less than asked. */
     minAmount: whole(0, 10_000_000),
     maxAmount: whole(1, 10_000_000),

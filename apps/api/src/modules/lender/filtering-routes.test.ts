@@ -217,6 +217,19 @@ describe('the lender filter', () => {
     expect((await view(admin.cookies)).version).toBe(0)
   })
 
+  it('refuses a filter with no product for a lender that is no mortgage bank, and changes nothing', async () => {
+    const lenderId = await newLender('Tuotteeton Rahoitus')
+    const admin = await loginAs(db(), { role: 'lender', lenderId })
+    const { filter } = await view(admin.cookies)
+    const response = await call(admin.cookies, 'PUT', '/api/v1/lender/filtering', {
+      filter: { ...filter, products: [] },
+      version: 0,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'FILTER_NO_PRODUCT' })
+    expect((await view(admin.cookies)).version).toBe(0)
+  })
+
   it('is for lender-admins of their own organisation only', async () => {
     const lenderId = await newLender('Oma Rahoitus')
     const otherId = await newLender('Toinen Rahoitus', {

@@ -195,6 +195,13 @@ export async function saveLenderFilter(
         messageKey: 'lenderFiltering.api.versionConflict',
       })
     }
+    // A lender takes some product: a mortgage bank its mortgages, any other one of the filter's products.
+    if (input.filter.products.length === 0 && mortgageCriteriaOf(row.criteria) === null) {
+      throw new AppError('BAD_REQUEST', 'Choose at least one product.', {
+        reason: 'FILTER_NO_PRODUCT',
+        messageKey: 'lenderFiltering.validation.products',
+      })
+    }
     const changes = lenderFilterChanges(lenderFilterOf(row.criteria, row.filtering), input.filter)
     if (changes.length === 0) return false
     if (version === 0) {

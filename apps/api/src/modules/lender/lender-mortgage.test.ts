@@ -326,5 +326,21 @@ describe('the lender filter and mortgages', () => {
     await setFiltering({ acceptingApplications: false, excludedPurposes: [] })
     const third = await submittedMortgage(ctx, await loginAs(db()))
     expect(await received(third.applicationId)).not.toContain(http.lenderId)
+
+    // The bank saves its own filter from the page: no consumer product, its product is its mortgages.
+    const filter = view.json().filter
+    expect(filter.products).toEqual([])
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/lender/filtering',
+      cookies: admin.cookies,
+      headers: OUR_CLIENT,
+      payload: {
+        filter: { ...filter, acceptingApplications: true, dailyCap: 5 },
+        version: view.json().version,
+      },
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
+    expect(saved.json()).toMatchObject({ changed: true, filter: { dailyCap: 5, products: [] } })
   })
 })
