@@ -205,19 +205,34 @@ test.describe('mortgage application', () => {
     await expect(page).toHaveURL('/tarjoukseni/')
     await expect(page.getByRole('heading', { level: 1, name: t('mortgageStatus.title') })).toBeVisible()
     await expect(page.getByTestId('mortgage-bank').first()).toBeVisible()
+    // The offers shown at the first look (the banks answer over seconds here, none at once).
+    const rows = page.getByTestId('mortgage-offer-row')
+    const offersAtFirst = await rows.count()
+    await page.evaluate(() => {
+      ;(window as unknown as { sameDocument: boolean }).sameDocument = true
+    })
     await expectAxeClean(page)
     // Banks are still answering (the slowest sandbox bank takes hours, scaled to seconds here);
     // the page follows them without a reload until every bank has answered.
     const live = page.getByText(t('mortgageStatus.live'))
     await expect(live).toBeVisible()
-    await page.evaluate(() => {
-      ;(window as unknown as { sameDocument: boolean }).sameDocument = true
-    })
+    // A bank is still handling the application: its answer is not there yet.
+    const waiting = ['pending', 'processing', 'info-requested'].map((status) =>
+      t(`mortgageStatus.bankStatus.${status}`),
+    )
+    await expect(
+      page
+        .getByTestId('mortgage-bank-status')
+        .filter({ hasText: new RegExp(`^(${waiting.join('|')})$`) })
+        .first(),
+    ).toBeVisible()
     await expect(live).toBeHidden({ timeout: 120_000 })
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
       true,
     )
-    const row = page.getByTestId('mortgage-offer-row').first()
+    // Offers arrived in the same document, without a reload.
+    expect(await rows.count()).toBeGreaterThan(offersAtFirst)
+    const row = rows.first()
     await expect(row).toBeVisible()
     await expect(row).toContainText('%')
     await expect(page.getByRole('link', { name: t('mortgageStatus.identification') })).toBeVisible()
@@ -279,5 +294,22 @@ test.describe('mortgage application', () => {
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('mortgage-accepted')).toHaveCount(0)
+
+    // The ESIS of the offer on the phone, then back to accept it.
+    const bank = (await card.getByRole('heading', { level: 3 }).textContent()) ?? ''
+    await card.getByRole('link', { name: t('mortgageStatus.esisFrom').replace('{bank}', bank) }).click()
+    await expect(page.getByRole('heading', { level: 1, name: t('mortgageEsis.title') })).toBeVisible()
+    await expect(page.getByTestId('mortgage-esis')).toContainText(bank)
+    await expectNoSidewaysScroll(page)
+    await expectAxeClean(page)
+    await page.getByRole('link', { name: t('mortgageEsis.back') }).click()
+    await expect(page).toHaveURL('/en/mortgage-application-status/')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
+    const chosen = page.getByTestId('mortgage-offer-card').filter({ hasText: bank })
+    await chosen.getByRole('button', { name: t('mortgageStatus.acceptFrom').replace('{bank}', bank) }).click()
+    const confirm = page.getByRole('dialog', { name: t('mortgageStatus.confirm.title') })
+    await confirm.getByRole('button', { name: t('mortgageStatus.confirm.yes'), exact: true }).click()
+    await expect(page.getByTestId('mortgage-accepted')).toContainText(bank)
+    await expectNoSidewaysScroll(page)
   })
 })
