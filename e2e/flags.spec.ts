@@ -184,6 +184,24 @@ test.describe('cookie banner', () => {
     await expect(page.getByRole('region', { name: 'Evästeasetukset' })).toHaveCount(0)
   })
 
+  test("a signed-in person's choice also goes to their consents", async ({ page }) => {
+    await logInAs(page)
+    await openPage(page, '/')
+    await page
+      .getByRole('region', { name: 'Evästeasetukset' })
+      .getByRole('button', { name: 'Salli kaikki' })
+      .click()
+    await expect
+      .poll(
+        async () =>
+          ((await (await page.request.get('/api/v1/user/consents')).json()) as { analyticsCookies: boolean })
+            .analyticsCookies,
+      )
+      .toBe(true)
+    await openPage(page, '/asetukset/?menu=consents')
+    await expect(page.getByRole('checkbox', { name: 'Analytiikkaevästeet' })).toBeChecked()
+  })
+
   test('only necessary: no banner again and no analytics', async ({ page }) => {
     await openPage(page, '/sv/')
     const banner = page.getByRole('region', { name: 'Inställningar för kakor' })

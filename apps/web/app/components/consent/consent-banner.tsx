@@ -2,6 +2,7 @@ import { pathFor } from '@lainava/routing'
 import { useId, useState } from 'react'
 import { useConsent } from '../../lib/consent.ts'
 import { useI18n } from '../../lib/i18n.tsx'
+import { useUser } from '../../lib/user-state.tsx'
 import { Button } from '../ui/button.tsx'
 
 // Issue 18 item 4: the cookie banner, a labelled region laid over the bottom of the page (nothing moves:
@@ -10,6 +11,20 @@ import { Button } from '../ui/button.tsx'
 
 const LINK = 'text-brand-800 underline underline-offset-4 hover:text-brand-900'
 
+type StoredConsents = Record<string, unknown> & { updatedAt?: unknown }
+
+/** A signed-in consumer's choice also goes to their consents (analyticsCookies); a failure changes nothing. */
+async function rememberForAccount(client: ReturnType<typeof useUser>['client'], granted: boolean) {
+  try {
+    const current = await client.get<StoredConsents>('/api/v1/user/consents')
+    if (!current) return
+    const { updatedAt: _updatedAt, ...consents } = current
+    await client.put('/api/v1/user/consents', { ...consents, analyticsCookies: granted })
+  } catch {
+    // The cookie holds the choice on this device either way.
+  }
+}
+
 function focusMain() {
   document.getElementById('main')?.focus({ preventScroll: true })
 }
@@ -17,6 +32,7 @@ function focusMain() {
 export function ConsentBanner() {
   const { t, lang } = useI18n()
   const { choice, setMarketing } = useConsent()
+  const { state, client } = useUser()
   const [choosing, setChoosing] = useState(false)
   const [marketing, setMarketingBox] = useState(false)
   const marketingId = useId()
@@ -24,6 +40,9 @@ export function ConsentBanner() {
 
   const decide = (granted: boolean) => {
     setMarketing(granted)
+    if (state.status === 'LOGGED_IN' && state.userProfile?.role === 'consumer') {
+      void rememberForAccount(client, granted)
+    }
     focusMain()
   }
 

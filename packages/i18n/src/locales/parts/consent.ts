@@ -15,10 +15,8 @@ export const fi = {
   'consent.banner.necessary': 'Välttämättömät evästeet (aina käytössä)',
   'consent.banner.marketing': 'Analytiikka ja markkinointi',
   'consent.banner.save': 'Tallenna valinnat',
-  'consent.settings.title': 'Evästeet tällä laitteella',
   'consent.settings.lead':
     'Valinta tallentuu tämän selaimen evästeeseen, joten se koskee vain tätä laitetta.',
-  'consent.settings.saved': 'Evästevalinta tallennettu.',
   'landing.cta.compare': 'Vertaa lainatarjouksia',
 } as const
 
@@ -35,10 +33,8 @@ export const sv: { readonly [K in keyof typeof fi]: string } = {
   'consent.banner.necessary': 'Nödvändiga kakor (alltid på)',
   'consent.banner.marketing': 'Analys och marknadsföring',
   'consent.banner.save': 'Spara valen',
-  'consent.settings.title': 'Kakor på den här enheten',
   'consent.settings.lead':
     'Valet sparas i en kaka i den här webbläsaren och gäller därför bara den här enheten.',
-  'consent.settings.saved': 'Valet av kakor har sparats.',
   'landing.cta.compare': 'Jämför lånerbjudanden',
 }
 
@@ -55,10 +51,8 @@ export const en: { readonly [K in keyof typeof fi]: string } = {
   'consent.banner.necessary': 'Necessary cookies (always on)',
   'consent.banner.marketing': 'Analytics and marketing',
   'consent.banner.save': 'Save my choices',
-  'consent.settings.title': 'Cookies on this device',
   'consent.settings.lead':
     'The choice is kept in a cookie of this browser, so it applies to this device only.',
-  'consent.settings.saved': 'Your cookie choice has been saved.',
   'landing.cta.compare': 'Compare loan offers',
 }
 
