@@ -281,6 +281,11 @@ export const applicationRecipients = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
+    /**
+     * A mortgage bank's own page for its extra step (issue 16 item 7), sent with `info-requested`;
+     * kept only on MORTGAGE_CALLBACK_HOSTS. The status page links there ("Jatka pankin sivuilla").
+     */
+    redirectionUrl: text('redirection_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

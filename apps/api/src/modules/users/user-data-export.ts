@@ -29,6 +29,7 @@ const RecipientExportSchema = z.object({
   deliveredAt: Time.nullable(),
   answeredAt: Time.nullable(),
   declineReason: z.string().nullable(),
+  redirectionUrl: z.string().nullable().describe('A mortgage bank’s page for its extra step'),
   createdAt: Time,
 })
 

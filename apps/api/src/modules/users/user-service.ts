@@ -186,6 +186,7 @@ async function applicationsOf(deps: UserDeps, userId: string, now: Date) {
         deliveredAt: isoOrNull(row.deliveredAt),
         answeredAt: isoOrNull(row.answeredAt),
         declineReason: row.declineReason,
+        redirectionUrl: row.redirectionUrl,
         createdAt: iso(row.createdAt),
       })),
     offers: offerRows

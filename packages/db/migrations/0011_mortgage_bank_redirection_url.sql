@@ -1,0 +1,1 @@
+ALTER TABLE "application_recipients" ADD COLUMN "redirection_url" text;
