@@ -5,8 +5,9 @@ import { useI18n } from '../../lib/i18n.tsx'
 import { useUser } from '../../lib/user-state.tsx'
 import { Button } from '../ui/button.tsx'
 
-// Issue 18 item 4: the cookie banner, a labelled region laid over the bottom of the page (nothing moves:
-// no layout shift), shown until the visitor chooses: allow all, necessary only, or choose. Not modal:
+// Issue 18 item 4: the cookie banner, a labelled region at the end of the page that sticks to the bottom of
+// the window (in the HTML from the first paint, so nothing shifts, and at the page's end it sits below the
+// footer instead of covering it), shown until the visitor chooses: allow all, necessary only, or choose. Not modal:
 // the page stays usable. After a choice the focus goes to the main content, never to the document's top.
 
 const LINK = 'text-brand-800 underline underline-offset-4 hover:text-brand-900'
@@ -49,7 +50,7 @@ export function ConsentBanner() {
   return (
     <section
       aria-label={t('consent.banner.label')}
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-300 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.12)]"
+      className="sticky bottom-0 z-50 border-t border-slate-300 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.12)]"
       data-testid="consent-banner"
     >
       <div className="mx-auto max-h-[70vh] max-w-6xl overflow-y-auto px-4 py-4">
