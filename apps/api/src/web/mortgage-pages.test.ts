@@ -429,9 +429,13 @@ describe('a bank’s way back to the status page (issue 16 item 7)', () => {
       })
       .returning({ id: schema.lenders.id })
     if (!bank) throw new Error('no bank')
-    await ctx.database.db
-      .insert(schema.applicationRecipients)
-      .values({ applicationId: sent.json().applicationId, lenderId: bank.id, status: 'info-requested' })
+    await ctx.database.db.insert(schema.applicationRecipients).values({
+      applicationId: sent.json().applicationId,
+      lenderId: bank.id,
+      status: 'info-requested',
+      // As the lender API keeps it (allowed hosts only, mortgage-banks.test.ts).
+      redirectionUrl: 'https://pankki.example.fi/lisatiedot',
+    })
 
     const document = await page(`/tarjoukseni/?id=${id}&returned=${bank.id}`, user.cookies)
     expect(document.querySelector('[data-testid="mortgage-returned"]')?.textContent).toBe(
@@ -441,6 +445,11 @@ describe('a bank’s way back to the status page (issue 16 item 7)', () => {
       (link) => link.textContent === 'Palaa pankin sivuille',
     )
     expect(back?.getAttribute('href')).toBe('https://pankki.example.fi/asuntolaina/paluu')
+    // The bank asking for more information links to its own page for the step.
+    const onward = document.querySelector('[data-testid="mortgage-bank-continue"]')
+    expect(onward?.textContent).toBe('Jatka pankin sivuilla')
+    expect(onward?.getAttribute('aria-label')).toBe('Jatka pankin sivuilla (Paluupankki)')
+    expect(onward?.getAttribute('href')).toBe('https://pankki.example.fi/lisatiedot')
     // A bank that is not one of this application's is not named.
     const stranger = await page(`/tarjoukseni/?id=${id}&returned=someone-else`, user.cookies)
     expect(stranger.querySelector('[data-testid="mortgage-returned"]')?.textContent).toBe(

@@ -225,6 +225,13 @@ export const PartnerMortgageStatusSchema = z
     status: z
       .enum(['processing', 'info-requested'])
       .describe('info-requested: the bank contacts the applicant itself for what it needs'),
+    redirectionUrl: z
+      .string()
+      .max(500)
+      .optional()
+      .describe(
+        'With info-requested: your own page for the extra step; the status page links there ("continue on the bank’s site"). Kept only on the hosts Lainava allows; dropped otherwise, and when the status moves on',
+      ),
   })
   .meta({ id: 'LenderMortgageStatusInput' })
 

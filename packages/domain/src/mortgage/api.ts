@@ -195,6 +195,12 @@ export const MortgageStatusSchema = z
         status: z.enum(MORTGAGE_BANK_STATUSES),
         offerId: z.uuid().nullable(),
         updatedAt: z.string().nullable(),
+        redirectionUrl: z
+          .string()
+          .nullable()
+          .describe(
+            'While the bank asks for more information: its page for the extra step (allowed hosts only)',
+          ),
       }),
     ),
     offers: z.array(MortgageOfferSchema),

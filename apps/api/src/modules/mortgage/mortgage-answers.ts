@@ -13,6 +13,7 @@ import {
   type MarketplaceDeps,
   mortgageStatusJobKey,
 } from '../marketplace/marketplace.ts'
+import { allowedReturnUrl } from './mortgage-service.ts'
 
 const {
   applications,
@@ -113,11 +114,32 @@ const alreadyAnswered = () =>
  */
 export async function recordMortgageStatus(
   deps: MarketplaceDeps,
-  input: { applicationId: string; lenderId: string; status: 'processing' | 'info-requested' },
+  input: {
+    applicationId: string
+    lenderId: string
+    status: 'processing' | 'info-requested'
+    redirectionUrl?: string | undefined
+  },
 ): Promise<{ changed: boolean }> {
   const current = await receivedMortgage(deps.db, input.applicationId, input.lenderId)
   if (current.status === 'offered' || current.status === 'declined') throw alreadyAnswered()
   const changed = await claim(deps.db, input.applicationId, input.lenderId, input.status)
+  // The bank's page for its extra step (issue 16 item 7): only with info-requested, only on an
+  // allowed host; a later answer (or a request without it) takes it away.
+  await deps.db
+    .update(applicationRecipients)
+    .set({
+      redirectionUrl:
+        input.status === 'info-requested' ? allowedReturnUrl(deps.config, input.redirectionUrl) : null,
+    })
+    .where(
+      and(
+        eq(applicationRecipients.applicationId, input.applicationId),
+        eq(applicationRecipients.lenderId, input.lenderId),
+        // Going back to processing after asking changes nothing, the link included.
+        eq(applicationRecipients.status, input.status),
+      ),
+    )
   if (changed) await queueStatusEmail(deps, input.applicationId, input.lenderId, input.status)
   return { changed }
 }

@@ -18,7 +18,7 @@ let ctx: Awaited<ReturnType<typeof createListeningTestApp>>
 const simulators: RunningSimulator[] = []
 
 beforeAll(async () => {
-  ctx = await createListeningTestApp()
+  ctx = await createListeningTestApp({ MORTGAGE_CALLBACK_HOSTS: 'pankki.example.fi' })
 })
 afterAll(async () => {
   await Promise.all(simulators.map((simulator) => simulator.close()))
@@ -296,16 +296,24 @@ describe('an HTTP mortgage bank (the lender simulator over real HTTP)', () => {
         headers: { authorization: `Bearer ${credentials.apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       })
-    expect((await bankCall('status', { status: 'info-requested' })).status).toBe(204)
-    // Saying it again, or going back to processing, changes nothing.
-    expect((await bankCall('status', { status: 'info-requested' })).status).toBe(204)
+    // The bank's page for its extra step: dropped on a host not allowed, kept on an allowed one.
+    const own = 'https://pankki.example.fi/lisatiedot?hakemus=42'
+    const elsewhere = { status: 'info-requested', redirectionUrl: 'https://huijari.example.com/lisatiedot' }
+    expect((await bankCall('status', elsewhere)).status).toBe(204)
+    expect((await statusOf(user.cookies, id)).banks[0]?.redirectionUrl).toBeNull()
+    // Saying it again, or going back to processing, changes nothing but the link.
+    expect((await bankCall('status', { status: 'info-requested', redirectionUrl: own })).status).toBe(204)
     expect((await bankCall('status', { status: 'processing' })).status).toBe(204)
-    expect((await statusOf(user.cookies, id)).banks[0]?.status).toBe('info-requested')
+    expect((await statusOf(user.cookies, id)).banks[0]).toMatchObject({
+      status: 'info-requested',
+      redirectionUrl: own,
+    })
     expect((await bankCall('decline', { reason: 'income' })).status).toBe(204)
     expect((await bankCall('decline', { reason: 'again' })).status).toBe(409)
     expect((await bankCall('status', { status: 'processing' })).status).toBe(409)
     const status = await statusOf(user.cookies, id)
     expect(status.banks[0]?.status).toBe('declined')
+    expect(status.banks[0]?.redirectionUrl).toBeNull()
     expect(status.summary).toMatchObject({ banks: 1, answered: 1, offered: 0, waiting: 0 })
     await expect
       .poll(() => mailKinds(user.email), { timeout: 20_000 })

@@ -106,6 +106,7 @@ export async function mortgageStatus(
           recipientStatus: applicationRecipients.status,
           declineReason: applicationRecipients.declineReason,
           answeredAt: applicationRecipients.answeredAt,
+          redirectionUrl: applicationRecipients.redirectionUrl,
         })
         .from(applicationRecipients)
         .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
@@ -153,6 +154,7 @@ export async function mortgageStatus(
       status: bank.status,
       offerId: offerViews.find((offer) => offer.bank.id === bank.id)?.id ?? null,
       updatedAt: bank.answeredAt?.toISOString() ?? null,
+      redirectionUrl: bank.status === 'info-requested' ? bank.redirectionUrl : null,
     })),
     offers: offerViews,
   }

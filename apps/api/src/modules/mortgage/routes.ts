@@ -313,6 +313,7 @@ export const mortgageRoutes: FastifyPluginAsyncZod<{ deps: MarketplaceDeps }> = 
         applicationId: request.params.applicationId,
         lenderId: lender.id,
         status: request.body.status,
+        redirectionUrl: request.body.redirectionUrl,
       })
       return reply.status(204).send(null)
     },

@@ -185,6 +185,17 @@ export default function MortgageStatusRoute({ loaderData, actionData }: Route.Co
                         : `mortgageStatus.bankStatus.${bank.status}`,
                     )}
                   </span>
+                  {bank.redirectionUrl ? (
+                    // The bank's own page for its extra step (an allowed host only, issue 16 item 7).
+                    <a
+                      className="basis-full text-sm text-brand-800 underline underline-offset-4"
+                      href={bank.redirectionUrl}
+                      aria-label={t('mortgageStatus.continueAtBankFrom', { bank: bank.name })}
+                      data-testid="mortgage-bank-continue"
+                    >
+                      {t('mortgageStatus.continueAtBank')}
+                    </a>
+                  ) : null}
                 </li>
               ))}
             </ul>

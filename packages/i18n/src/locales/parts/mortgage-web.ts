@@ -81,6 +81,8 @@ export const fi = {
   'mortgageStatus.returned': 'Tervetuloa takaisin pankin sivulta. Hakemuksesi tilanne on alla.',
   'mortgageStatus.returnedFrom': 'Palasit takaisin pankin sivuilta ({bank}). Hakemuksesi tilanne on alla.',
   'mortgageStatus.backToBank': 'Palaa pankin sivuille',
+  'mortgageStatus.continueAtBank': 'Jatka pankin sivuilla',
+  'mortgageStatus.continueAtBankFrom': 'Jatka pankin sivuilla ({bank})',
   'mortgageStatus.banks.heading': 'Pankkien käsittely',
   'mortgageStatus.banks.summary': 'Pankeista {answered}/{asked} on vastannut.',
   'mortgageStatus.bankStatus.pending': 'Hakemus vastaanotettu',
@@ -255,6 +257,8 @@ export const sv: { [K in keyof typeof fi]: string } = {
   'mortgageStatus.returnedFrom':
     'Du är tillbaka från bankens sida ({bank}). Läget för din ansökan syns nedan.',
   'mortgageStatus.backToBank': 'Tillbaka till bankens sida',
+  'mortgageStatus.continueAtBank': 'Fortsätt på bankens sida',
+  'mortgageStatus.continueAtBankFrom': 'Fortsätt på bankens sida ({bank})',
   'mortgageStatus.banks.heading': 'Bankernas behandling',
   'mortgageStatus.banks.summary': '{answered, plural, one {# bank} other {# banker}} av {asked} har svarat.',
   'mortgageStatus.bankStatus.pending': 'Ansökan mottagen',
@@ -430,6 +434,8 @@ export const en: { [K in keyof typeof fi]: string } = {
   'mortgageStatus.returnedFrom':
     'You are back from the bank’s site ({bank}). Where your application stands is shown below.',
   'mortgageStatus.backToBank': 'Back to the bank’s site',
+  'mortgageStatus.continueAtBank': 'Continue on the bank’s site',
+  'mortgageStatus.continueAtBankFrom': 'Continue on the bank’s site ({bank})',
   'mortgageStatus.banks.heading': 'The banks’ handling',
   'mortgageStatus.banks.summary':
     '{answered, plural, one {# bank} other {# banks}} of {asked} {answered, plural, one {has} other {have}} answered.',
