@@ -48,6 +48,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The local mailbox: the tests read login codes from the outbox.
       DEV_MAILBOX: 'true',
+      // Every simulated person logs in from this one machine: the login limits ×20 (local test sites only).
+      LOGIN_LIMIT_FACTOR: '20',
       PUBLIC_URL: `http://localhost:${port}`,
       // Sandbox lenders answer within about 90 s instead of 15 minutes: offers arrive while a test watches.
       SANDBOX_DELAY_SCALE: '0.1',

@@ -48,3 +48,77 @@ export async function openPage(page: Page, path: string) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
   return response
 }
+
+/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
+export const E2E_ADMIN = 'e2e-admin@example.fi'
+/** The header our own client sends (ADR 015): cookie-authenticated API calls from a request context. */
+export const OUR_CLIENT = { 'x-lainava-client': 'web' }
+
+/** Logs a request context in by the e-mailed code (as `logInAs` does for a page). */
+export async function logInRequest(request: APIRequestContext, email: string) {
+  expect((await request.post('/api/v2/passwordless/start', { data: { email } })).ok()).toBe(true)
+  const { code } = await latestLoginEmail(request, email)
+  expect((await request.post('/api/v2/passwordless/verify', { data: { email, code } })).ok()).toBe(true)
+}
+
+/** POSTs JSON as our client and expects success; returns the answer's body. */
+export async function postJson(request: APIRequestContext, url: string, data: unknown) {
+  const response = await request.post(url, { data, headers: OUR_CLIENT })
+  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true)
+  return response.json()
+}
+
+/** A consumer-loan submission for the API, signed by `email`; the applicant and work may be varied. */
+export function consumerApplication(
+  email: string,
+  options: {
+    amount: number
+    period: number
+    applicant?: Record<string, string>
+    work?: Record<string, string>
+  },
+) {
+  return {
+    kind: 'consumer-loan',
+    idempotencyKey: randomUUID(),
+    language: 'fi',
+    application: {
+      loan: { amount: options.amount, period: options.period, purpose: 'renovation' },
+      applicant: {
+        firstName: 'Aino',
+        lastName: 'Virtanen',
+        hetu: '131052-308T',
+        email,
+        phone: '040 123 4567',
+        address: 'Mannerheimintie 1',
+        postcode: '00100',
+        city: 'Helsinki',
+        maritalStatus: 'single',
+        education: 'graduate',
+        housing: 'renting',
+        homeType: 'apartment',
+        housingCostsPerMonth: '700',
+        adults: '1',
+        children: '0',
+        ...options.applicant,
+      },
+      work: {
+        employmentType: 'permanent',
+        jobPosition: 'employee',
+        employer: 'Esimerkki Oy',
+        employedSince: '2012-03-01',
+        monthlyGrossIncome: '4800',
+        monthlyNetIncome: '3500',
+        ...options.work,
+      },
+      debts: { debts: [], creditCards: [] },
+      hasCoApplicant: false,
+      consents: {
+        termsAccepted: true,
+        privacyAccepted: true,
+        creditCheckConsent: true,
+        shareWithLendersConsent: true,
+      },
+    },
+  }
+}

@@ -1,73 +1,38 @@
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, test } from '@playwright/test'
-import { latestLoginEmail, logInAs, openPage, uniqueEmail } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import {
+  consumerApplication,
+  E2E_ADMIN,
+  logInAs,
+  logInRequest,
+  openPage,
+  postJson,
+  uniqueEmail,
+} from './helpers.ts'
 
 // Issue 17 item 3 (ADR 030): a lender's admin narrows its filter on /lender/filtering/. A manual lender
 // of its own (taking only amounts no other test asks for) has received one application from Lapland;
 // the admin limits the regions to Uusimaa, previews (one application then, none now), saves, sees the
 // version history, and the same application sent again no longer reaches the lender.
 
-/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
-const ADMIN = 'e2e-admin@example.fi'
-const OUR_CLIENT = { 'x-lainava-client': 'web' }
 /** An amount no other test asks for (a lender also receives amounts above its maximum). */
 const AMOUNT = 69_993
 
+/** An application from Rovaniemi (Lapland) for this test's amount. */
 function application(email: string) {
-  return {
-    kind: 'consumer-loan',
-    idempotencyKey: randomUUID(),
-    language: 'fi',
-    application: {
-      loan: { amount: AMOUNT, period: 10, purpose: 'renovation' },
-      applicant: {
-        firstName: 'Lauri',
-        lastName: 'Suodatin',
-        hetu: '131052-308T',
-        email,
-        phone: '040 123 4567',
-        address: 'Koskikatu 1',
-        postcode: '96100',
-        city: 'Rovaniemi',
-        maritalStatus: 'single',
-        education: 'graduate',
-        housing: 'renting',
-        homeType: 'apartment',
-        housingCostsPerMonth: '700',
-        adults: '1',
-        children: '0',
-      },
-      work: {
-        employmentType: 'permanent',
-        jobPosition: 'employee',
-        employer: 'Esimerkki Oy',
-        employedSince: '2012-03-01',
-        monthlyGrossIncome: '6800',
-        monthlyNetIncome: '4800',
-      },
-      debts: { debts: [], creditCards: [] },
-      hasCoApplicant: false,
-      consents: {
-        termsAccepted: true,
-        privacyAccepted: true,
-        creditCheckConsent: true,
-        shareWithLendersConsent: true,
-      },
+  return consumerApplication(email, {
+    amount: AMOUNT,
+    period: 10,
+    applicant: {
+      firstName: 'Lauri',
+      lastName: 'Suodatin',
+      address: 'Koskikatu 1',
+      postcode: '96100',
+      city: 'Rovaniemi',
     },
-  }
-}
-
-async function logInRequest(request: APIRequestContext, email: string) {
-  expect((await request.post('/api/v2/passwordless/start', { data: { email } })).ok()).toBe(true)
-  const { code } = await latestLoginEmail(request, email)
-  expect((await request.post('/api/v2/passwordless/verify', { data: { email, code } })).ok()).toBe(true)
-}
-
-async function post(request: APIRequestContext, url: string, data: unknown) {
-  const response = await request.post(url, { data, headers: OUR_CLIENT })
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true)
-  return response.json()
+    work: { monthlyGrossIncome: '6800', monthlyNetIncome: '4800' },
+  })
 }
 
 test.describe('lender filtering', () => {
@@ -77,9 +42,9 @@ test.describe('lender filtering', () => {
     baseURL,
   }) => {
     const admin = await playwright.request.newContext({ baseURL })
-    await logInRequest(admin, ADMIN)
+    await logInRequest(admin, E2E_ADMIN)
     const suffix = randomUUID().slice(0, 6)
-    const { lenderId } = await post(admin, '/api/v1/admin/lenders/manual', {
+    const { lenderId } = await postJson(admin, '/api/v1/admin/lenders/manual', {
       slug: `suodatus-${suffix}`,
       name: `Suodatuspankki ${suffix}`,
       criteria: {
@@ -95,10 +60,10 @@ test.describe('lender filtering', () => {
       },
     })
     const lenderEmail = uniqueEmail('filtering')
-    await post(admin, '/api/v1/admin/invitations', { email: lenderEmail, role: 'lender', lenderId })
+    await postJson(admin, '/api/v1/admin/invitations', { email: lenderEmail, role: 'lender', lenderId })
 
     const consumer = await playwright.request.newContext({ baseURL })
-    const first = await post(consumer, '/api/v1/applications', application(uniqueEmail('applicant')))
+    const first = await postJson(consumer, '/api/v1/applications', application(uniqueEmail('applicant')))
     expect(first.lenders.map((lender: { id: string }) => lender.id)).toContain(lenderId)
 
     await logInAs(page, lenderEmail)
@@ -145,7 +110,7 @@ test.describe('lender filtering', () => {
     await expect(history.getByText('Suodatus sellaisena kuin se oli ennen portaalia')).toBeVisible()
 
     // The same application again: the marketplace now leaves this lender out.
-    const second = await post(consumer, '/api/v1/applications', application(uniqueEmail('applicant')))
+    const second = await postJson(consumer, '/api/v1/applications', application(uniqueEmail('applicant')))
     expect(second.lenders.map((lender: { id: string }) => lender.id)).not.toContain(lenderId)
 
     // A phone: nothing scrolls sideways.

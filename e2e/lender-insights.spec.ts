@@ -1,74 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, test } from '@playwright/test'
-import { latestLoginEmail, logInAs, openPage, uniqueEmail } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import {
+  consumerApplication,
+  E2E_ADMIN,
+  logInAs,
+  logInRequest,
+  openPage,
+  postJson,
+  uniqueEmail,
+} from './helpers.ts'
 
 // Issue 17 item 4: a lender's staff read their figures on /lender/insights/. A manual lender of
 // its own (criteria matching only this test's amount) receives one application and answers it
 // with an offer; the page then shows exactly those figures, each chart followed by its table.
 
-/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
-const ADMIN = 'e2e-admin@example.fi'
-const OUR_CLIENT = { 'x-lainava-client': 'web' }
 /** An amount no other test asks for; larger ones may still reach the lender (see below). */
 const AMOUNT = 12_300
-
-function application(email: string) {
-  return {
-    kind: 'consumer-loan',
-    idempotencyKey: randomUUID(),
-    language: 'fi',
-    application: {
-      loan: { amount: AMOUNT, period: 4, purpose: 'renovation' },
-      applicant: {
-        firstName: 'Eeva',
-        lastName: 'Tilasto',
-        hetu: '131052-308T',
-        email,
-        phone: '040 123 4567',
-        address: 'Mannerheimintie 1',
-        postcode: '00100',
-        city: 'Helsinki',
-        maritalStatus: 'single',
-        education: 'graduate',
-        housing: 'renting',
-        homeType: 'apartment',
-        housingCostsPerMonth: '700',
-        adults: '1',
-        children: '0',
-      },
-      work: {
-        employmentType: 'permanent',
-        jobPosition: 'employee',
-        employer: 'Esimerkki Oy',
-        employedSince: '2012-03-01',
-        monthlyGrossIncome: '4800',
-        monthlyNetIncome: '3500',
-      },
-      debts: { debts: [], creditCards: [] },
-      hasCoApplicant: false,
-      consents: {
-        termsAccepted: true,
-        privacyAccepted: true,
-        creditCheckConsent: true,
-        shareWithLendersConsent: true,
-      },
-    },
-  }
-}
-
-/** Logs a request context in by the e-mailed code (as `logInAs` does for a page). */
-async function logInRequest(request: APIRequestContext, email: string) {
-  expect((await request.post('/api/v2/passwordless/start', { data: { email } })).ok()).toBe(true)
-  const { code } = await latestLoginEmail(request, email)
-  expect((await request.post('/api/v2/passwordless/verify', { data: { email, code } })).ok()).toBe(true)
-}
-
-async function post(request: APIRequestContext, url: string, data: unknown) {
-  const response = await request.post(url, { data, headers: OUR_CLIENT })
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true)
-  return response.json()
-}
 
 test.describe('lender insights', () => {
   test('a lender user sees its own figures, charts with their tables, and the CSV', async ({
@@ -78,9 +26,9 @@ test.describe('lender insights', () => {
   }) => {
     // An admin adds a manual lender that takes only this amount, and invites its first user.
     const admin = await playwright.request.newContext({ baseURL })
-    await logInRequest(admin, ADMIN)
+    await logInRequest(admin, E2E_ADMIN)
     const suffix = randomUUID().slice(0, 6)
-    const { lenderId } = await post(admin, '/api/v1/admin/lenders/manual', {
+    const { lenderId } = await postJson(admin, '/api/v1/admin/lenders/manual', {
       slug: `tilasto-${suffix}`,
       name: `Tilastopankki ${suffix}`,
       criteria: {
@@ -104,17 +52,21 @@ test.describe('lender insights', () => {
       },
     })
     const lenderEmail = uniqueEmail('insights')
-    await post(admin, '/api/v1/admin/invitations', { email: lenderEmail, role: 'lender', lenderId })
+    await postJson(admin, '/api/v1/admin/invitations', { email: lenderEmail, role: 'lender', lenderId })
 
     // A consumer applies (signed out, its own context); the lender answers with an offer.
     const consumer = await playwright.request.newContext({ baseURL })
-    const { applicationId } = await post(
+    const { applicationId } = await postJson(
       consumer,
       '/api/v1/applications',
-      application(uniqueEmail('applicant')),
+      consumerApplication(uniqueEmail('applicant'), {
+        amount: AMOUNT,
+        period: 4,
+        applicant: { firstName: 'Eeva', lastName: 'Tilasto' },
+      }),
     )
     await logInAs(page, lenderEmail)
-    await post(page.request, `/api/v1/lender/applications/${applicationId}/manual-offer`, {
+    await postJson(page.request, `/api/v1/lender/applications/${applicationId}/manual-offer`, {
       amount: AMOUNT,
       months: 48,
       nominalRate: 7.9,

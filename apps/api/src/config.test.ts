@@ -73,6 +73,14 @@ describe('mail and cookie settings', () => {
     expect(loadConfig({ DEV_MAILBOX: 'true', HOST: '::1' }).DEV_MAILBOX).toBe(true)
   })
 
+  it('raises the login limits only on a local test site (LOGIN_LIMIT_FACTOR with DEV_MAILBOX)', () => {
+    expect(loadConfig({}).LOGIN_LIMIT_FACTOR).toBe(1)
+    expect(() => loadConfig({ LOGIN_LIMIT_FACTOR: '20' })).toThrow(
+      /LOGIN_LIMIT_FACTOR: may only be above 1 on a local test site/,
+    )
+    expect(loadConfig({ LOGIN_LIMIT_FACTOR: '20', DEV_MAILBOX: 'true' }).LOGIN_LIMIT_FACTOR).toBe(20)
+  })
+
   it('refuses an https site without SMTP: login links are sent, never logged', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://lainava.fi', ENCRYPTION_KEY: KEY })).toThrow(
       /SMTP_URL: is required when PUBLIC_URL is https/,

@@ -131,6 +131,11 @@ export const ConfigSchema = z
     /** A public demonstration site: the made-up company details, marked as demo, even on https. */
     COMPANY_DEMO: booleanText.default(false),
     DEV_MAILBOX: booleanText.default(false),
+    /**
+     * Multiplies the login limits (LOGIN_LIMITS) for a local test site where every simulated person shares
+     * one address (the e2e server). More than 1 only with DEV_MAILBOX, which is local only.
+     */
+    LOGIN_LIMIT_FACTOR: z.coerce.number().int().min(1).max(1000).default(1),
     /** Multiplies the sandbox lenders' answer delays: 0 answers at once (tests, benchmarks), 1 as seeded. */
     SANDBOX_DELAY_SCALE: z.coerce.number().min(0).max(100).default(1),
     /**
@@ -231,6 +236,14 @@ export const ConfigSchema = z
         input: ctx.value.DEV_MAILBOX,
         path: ['DEV_MAILBOX'],
         message: 'may only be true when PUBLIC_URL is a localhost address',
+      })
+    }
+    if (ctx.value.LOGIN_LIMIT_FACTOR > 1 && !ctx.value.DEV_MAILBOX) {
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value.LOGIN_LIMIT_FACTOR,
+        path: ['LOGIN_LIMIT_FACTOR'],
+        message: 'may only be above 1 on a local test site (DEV_MAILBOX=true)',
       })
     }
     // issue 13 item 6: the mailbox shows login codes, so it never listens on a public interface either.

@@ -39,8 +39,17 @@ export const LOGIN_LIMITS = {
   verifyPerClient: { limit: 60, windowSeconds: 15 * 60 },
 } as const
 
-async function enforce(db: Database, key: string, rule: { limit: number; windowSeconds: number }) {
-  const result = await hitRateLimit(db, key, rule.limit, rule.windowSeconds)
+async function enforce(
+  deps: Pick<AuthDeps, 'db' | 'config'>,
+  key: string,
+  rule: { limit: number; windowSeconds: number },
+) {
+  const result = await hitRateLimit(
+    deps.db,
+    key,
+    rule.limit * deps.config.LOGIN_LIMIT_FACTOR,
+    rule.windowSeconds,
+  )
   if (!result.allowed) {
     throw new AppError('TOO_MANY_REQUESTS', 'Too many attempts.', {
       reason: 'RATE_LIMITED',
@@ -65,9 +74,9 @@ export type StartLoginInput = {
 export async function startLogin(deps: AuthDeps, input: StartLoginInput): Promise<void> {
   const email = normalizeEmail(input.email)
   const language: CatalogueLocale = catalogueLocale(input.language)
-  await enforce(deps.db, deps.rateKey('login-start:client', input.ip), LOGIN_LIMITS.startPerClient)
+  await enforce(deps, deps.rateKey('login-start:client', input.ip), LOGIN_LIMITS.startPerClient)
   await enforce(
-    deps.db,
+    deps,
     deps.rateKey('login-start:address-client', email, input.ip),
     LOGIN_LIMITS.startPerAddressAndClient,
   )
@@ -141,9 +150,9 @@ export async function verifyCode(
   input: { email: string; code: string; ip: string },
 ): Promise<LoginResult> {
   const email = normalizeEmail(input.email)
-  await enforce(deps.db, deps.rateKey('login-verify:client', input.ip), LOGIN_LIMITS.verifyPerClient)
+  await enforce(deps, deps.rateKey('login-verify:client', input.ip), LOGIN_LIMITS.verifyPerClient)
   await enforce(
-    deps.db,
+    deps,
     deps.rateKey('login-verify:address-client', email, input.ip),
     LOGIN_LIMITS.verifyPerAddressAndClient,
   )
