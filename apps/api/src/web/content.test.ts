@@ -378,7 +378,7 @@ describe('prerendered pages', () => {
     }
   })
 
-  it('has the same page as a live render; a visitor with a session, a query string or a form post gets the live one', async () => {
+  it('has the same page as a live render; a visitor with a session, a cookie choice, a query string or a form post gets the live one', async () => {
     const prerendered = await get('/autolaina/')
     const live = await ctx.app.inject({
       method: 'GET',
@@ -390,6 +390,17 @@ describe('prerendered pages', () => {
     expect(mainOf(prerendered.body).length).toBeGreaterThan(1000)
     expect(mainOf(prerendered.body)).toBe(mainOf(live.body))
     expect(readHead(prerendered.body)).toEqual(readHead(live.body))
+
+    // A visitor who has answered the cookie banner gets the live page, without the banner (issue 18).
+    expect(prerendered.body).toContain('data-testid="consent-banner"')
+    const chosen = await ctx.app.inject({
+      method: 'GET',
+      url: '/autolaina/',
+      headers: { cookie: 'lainava_marketing=false' },
+    })
+    expect(chosen.headers['x-lainava-render']).toBeUndefined()
+    expect(chosen.body).not.toContain('data-testid="consent-banner"')
+    expect(mainOf(chosen.body)).toBe(mainOf(live.body))
 
     const withQuery = await get('/ota-yhteytta/?topic=business')
     expect(withQuery.headers['x-lainava-render']).toBeUndefined()

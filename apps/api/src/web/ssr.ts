@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import fastifyStatic from '@fastify/static'
 import { servedPath } from '@lainava/content'
+import { MARKETING_COOKIE } from '@lainava/domain/consent-cookie'
 import { createRedirectMatcher, REDIRECTS } from '@lainava/routing'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, RouterContextProvider } from 'react-router'
@@ -110,10 +111,14 @@ export async function registerWeb(
     servedPath(webServices.content, screen, language, params),
   )
   const hasSession = new RegExp(`(?:^|;\\s*)${ACCESS_COOKIE}=`)
-  /** The prerendered page for this request: an anonymous GET of a static page's exact path. */
+  // A visitor who has answered the cookie banner: the prerendered page would show it again until it
+  // hydrates, and its flags are the code's defaults (issue 18).
+  const hasChosen = new RegExp(`(?:^|;\\s*)${MARKETING_COOKIE}=`)
+  /** The prerendered page for this request: a first visit's GET of a static page's exact path. */
   function prerenderedFor(request: FastifyRequest): PrerenderedPage | undefined {
     if ('reason' in prerendered || prerendered.year !== new Date().getFullYear()) return undefined
-    if (request.url.includes('?') || hasSession.test(request.headers.cookie ?? '')) return undefined
+    const cookies = request.headers.cookie ?? ''
+    if (request.url.includes('?') || hasSession.test(cookies) || hasChosen.test(cookies)) return undefined
     return prerendered.pages.get(request.url)
   }
 

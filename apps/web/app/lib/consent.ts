@@ -1,3 +1,4 @@
+import { MARKETING_COOKIE } from '@lainava/domain/consent-cookie'
 import { parseCookie } from 'cookie'
 import { useSyncExternalStore } from 'react'
 import { useRootData } from './root-data-context.tsx'
@@ -6,7 +7,7 @@ import { useRootData } from './root-data-context.tsx'
 // ids, analytics events); anything else, or no cookie, the anonymous mode (session-only ids, no events).
 // No cookie at all also means the visitor has not chosen yet: the banner asks.
 
-export const MARKETING_COOKIE = 'lainava_marketing'
+export { MARKETING_COOKIE }
 /** A year: the choice is asked again after that (browsers cap cookies at 400 days anyway). */
 export const CONSENT_MAX_AGE = 60 * 60 * 24 * 365
 
