@@ -1,7 +1,9 @@
-// Lighthouse (mobile) against the production build, plus the landing's total
-// JavaScript transferred (gzip). Usage: node bench/lighthouse.ts [--signed-in] [/path …]
+// Lighthouse (mobile) against the production build, plus the page's total JavaScript (gzip).
+// Usage: node bench/lighthouse.ts [--signed-in] [--details] [/path …]
 // --signed-in: a new user logs in through the API first (the local mailbox gives the code),
 // and every page is measured with that session's cookies.
+// The functions (`launchChrome`, `measurePage`, `pageJavaScript`) serve other benches too
+// (bench/comparisons/landing.ts measures any origin with them).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -9,21 +11,48 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { startBenchServer } from './server.ts'
 
-const port = 3187
-const origin = `http://localhost:${port}`
-const args = process.argv.slice(2)
-const signedIn = args.includes('--signed-in')
-// --details: also the LCP element and its phases, render-blocking requests and main-thread work.
-const details = args.includes('--details')
-const given = args.filter((arg) => arg !== '--signed-in' && arg !== '--details')
-const paths = given.length > 0 ? given : ['/']
-const root = new URL('..', import.meta.url).pathname
+type Audits = Record<string, { numericValue?: number; displayValue?: string; details?: unknown }>
 
-const server = await startBenchServer(port, signedIn ? { DEV_MAILBOX: 'true' } : {})
-const cookie = signedIn ? await logIn() : ''
+export interface PageRun {
+  path: string
+  signedIn: boolean
+  scores: Record<string, number>
+  metrics: {
+    fcpMs: number
+    lcpMs: number
+    tbtMs: number
+    speedIndexMs: number
+    /** Every request of the load (Lighthouse's network-requests). */
+    requests: number
+    /** Script requests of the load, lazy chunks loaded during it included. */
+    scriptRequests: number
+    /** Bytes of those scripts as transferred (the server's own compression). */
+    scriptTransferKiB: number
+    htmlKiB: number
+  }
+  javascript: { files: number; rawKiB: number; gzipKiB: number }
+  failedBinaryAudits: string[]
+  details?: ReturnType<typeof detailsOf>
+}
+
+/** The machine's Chromium, headless, for Lighthouse. */
+export function launchChrome() {
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+}
 
 /** A new user's session cookies, by the e-mailed code read from the local mailbox. */
-async function logIn(): Promise<string> {
+export async function logIn(origin: string): Promise<string> {
   const email = `bench-${Date.now()}@example.fi`
   const json = { 'content-type': 'application/json' }
   await fetch(`${origin}/api/v2/passwordless/start`, {
@@ -47,14 +76,15 @@ async function logIn(): Promise<string> {
     .join('; ')
 }
 
-type Audits = Record<string, { numericValue?: number; displayValue?: string; details?: unknown }>
+function auditItems(audits: Audits, id: string) {
+  return ((audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Array<
+    Record<string, unknown>
+  >
+}
 
 /** What decides the LCP and the blocking time, from Lighthouse's own audits. */
 function detailsOf(audits: Audits) {
-  const items = (id: string) =>
-    ((audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Array<
-      Record<string, unknown>
-    >
+  const items = (id: string) => auditItems(audits, id)
   return {
     lcpElement: items('largest-contentful-paint-element').flatMap((item) =>
       ((item.items as Array<Record<string, unknown>> | undefined) ?? []).map((row) =>
@@ -81,12 +111,12 @@ function detailsOf(audits: Audits) {
 }
 
 /** The page's HTML as sent (uncompressed bytes). */
-async function pageHtmlBytes(path: string) {
+async function pageHtmlBytes(origin: string, path: string, cookie: string) {
   return Buffer.byteLength(await (await fetch(`${origin}${path}`, { headers: { cookie } })).text())
 }
 
-/** Sums the gzip size of every script the page's HTML loads (entry and module preloads). */
-async function pageJavaScript(path: string) {
+/** Sums the gzip size (level 9, the same for every server) of every script the page's HTML loads. */
+export async function pageJavaScript(origin: string, path: string, cookie = '') {
   const html = await (await fetch(`${origin}${path}`, { headers: { cookie } })).text()
   const urls = new Set(
     [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
@@ -105,83 +135,107 @@ async function pageJavaScript(path: string) {
   return { files: urls.size, rawKiB: +(raw / 1024).toFixed(1), gzipKiB: +(gzip / 1024).toFixed(1) }
 }
 
-try {
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+/** One Lighthouse mobile run (simulated throttling) of `origin + path` in the given Chrome. */
+export async function measurePage(
+  chromePort: number,
+  origin: string,
+  path: string,
+  options: { cookie?: string; details?: boolean } = {},
+): Promise<PageRun> {
+  const cookie = options.cookie ?? ''
+  const result = await lighthouse(`${origin}${path}`, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   })
-  const results = []
+  if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
+  const scores = Object.fromEntries(
+    Object.entries(result.lhr.categories).map(([id, category]) => [
+      id,
+      Math.round((category.score ?? 0) * 100),
+    ]),
+  )
+  const failed = Object.values(result.lhr.audits)
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+    .map((audit) => audit.id)
+  const audits = result.lhr.audits as Audits
+  const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0)
+  const requests = auditItems(audits, 'network-requests')
+  const scripts = requests.filter((item) => item.resourceType === 'Script')
+  return {
+    path,
+    signedIn: cookie !== '',
+    scores,
+    metrics: {
+      fcpMs: ms('first-contentful-paint'),
+      lcpMs: ms('largest-contentful-paint'),
+      tbtMs: ms('total-blocking-time'),
+      speedIndexMs: ms('speed-index'),
+      requests: requests.length,
+      scriptRequests: scripts.length,
+      scriptTransferKiB: +(
+        scripts.reduce((sum, item) => sum + Number(item.transferSize ?? 0), 0) / 1024
+      ).toFixed(1),
+      htmlKiB: +((await pageHtmlBytes(origin, path, cookie)) / 1024).toFixed(1),
+    },
+    javascript: await pageJavaScript(origin, path, cookie),
+    failedBinaryAudits: failed,
+    ...(options.details ? { details: detailsOf(audits) } : {}),
+  }
+}
+
+async function main() {
+  const port = 3187
+  const origin = `http://localhost:${port}`
+  const args = process.argv.slice(2)
+  const signedIn = args.includes('--signed-in')
+  // --details: also the LCP element and its phases, render-blocking requests and main-thread work.
+  const details = args.includes('--details')
+  const given = args.filter((arg) => arg !== '--signed-in' && arg !== '--details')
+  const paths = given.length > 0 ? given : ['/']
+  const root = new URL('..', import.meta.url).pathname
+
+  const server = await startBenchServer(port, signedIn ? { DEV_MAILBOX: 'true' } : {})
   try {
-    for (const path of paths) {
-      const result = await lighthouse(`${origin}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-      })
-      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
-      const scores = Object.fromEntries(
-        Object.entries(result.lhr.categories).map(([id, category]) => [
-          id,
-          Math.round((category.score ?? 0) * 100),
-        ]),
+    const cookie = signedIn ? await logIn(origin) : ''
+    const chrome = await launchChrome()
+    const results: PageRun[] = []
+    try {
+      for (const path of paths) {
+        const run = await measurePage(chrome.port, origin, path, { cookie, details })
+        if (run.details) console.warn(path, JSON.stringify(run.details, null, 1))
+        delete run.details
+        results.push(run)
+      }
+    } finally {
+      chrome.kill()
+    }
+    mkdirSync(join(root, 'bench/results'), { recursive: true })
+    const file = join(
+      root,
+      'bench/results',
+      `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+    )
+    writeFileSync(file, JSON.stringify(results, null, 2))
+    console.warn(JSON.stringify(results, null, 2))
+    // A path given several times (the machine is noisy): the median of its runs.
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+    for (const path of new Set(paths)) {
+      // A run Lighthouse could not score (a trace error gives 0) is left out.
+      const runs = results.filter((result) => result.path === path && result.metrics.lcpMs > 0)
+      console.warn(
+        `${path}${signedIn ? ' (signed in)' : ''}: median of ${runs.length} — performance ${median(runs.map((r) => r.scores.performance ?? 0))},` +
+          ` LCP ${median(runs.map((r) => r.metrics.lcpMs))} ms, TBT ${median(runs.map((r) => r.metrics.tbtMs))} ms,` +
+          ` accessibility ${median(runs.map((r) => r.scores.accessibility ?? 0))}, SEO ${median(runs.map((r) => r.scores.seo ?? 0))},` +
+          ` JS ${runs[0]?.javascript.gzipKiB} KiB gzip in ${runs[0]?.javascript.files} files, ${runs[0]?.metrics.requests} requests` +
+          ` (${runs[0]?.metrics.scriptRequests} scripts), HTML ${runs[0]?.metrics.htmlKiB} KiB`,
       )
-      const failed = Object.values(result.lhr.audits)
-        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
-        .map((audit) => audit.id)
-      const audits = result.lhr.audits
-      const ms = (id: string) => Math.round(audits[id]?.numericValue ?? 0)
-      const requests = (audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items
-      if (details) console.warn(path, JSON.stringify(detailsOf(audits), null, 1))
-      results.push({
-        path,
-        signedIn,
-        scores,
-        metrics: {
-          fcpMs: ms('first-contentful-paint'),
-          lcpMs: ms('largest-contentful-paint'),
-          tbtMs: ms('total-blocking-time'),
-          speedIndexMs: ms('speed-index'),
-          requests: requests?.length ?? 0,
-          htmlKiB: +((await pageHtmlBytes(path)) / 1024).toFixed(1),
-        },
-        javascript: await pageJavaScript(path),
-        failedBinaryAudits: failed,
-      })
     }
   } finally {
-    await chrome.kill()
+    server.stop()
   }
-  mkdirSync(join(root, 'bench/results'), { recursive: true })
-  const file = join(
-    root,
-    'bench/results',
-    `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
-  )
-  writeFileSync(file, JSON.stringify(results, null, 2))
-  console.warn(JSON.stringify(results, null, 2))
-  // A path given several times (the machine is noisy): the median of its runs.
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
-  for (const path of new Set(paths)) {
-    // A run Lighthouse could not score (a trace error gives 0) is left out.
-    const runs = results.filter((result) => result.path === path && result.metrics.lcpMs > 0)
-    console.warn(
-      `${path}${signedIn ? ' (signed in)' : ''}: median of ${runs.length} — performance ${median(runs.map((r) => r.scores.performance ?? 0))},` +
-        ` LCP ${median(runs.map((r) => r.metrics.lcpMs))} ms, TBT ${median(runs.map((r) => r.metrics.tbtMs))} ms,` +
-        ` accessibility ${median(runs.map((r) => r.scores.accessibility ?? 0))}, SEO ${median(runs.map((r) => r.scores.seo ?? 0))},` +
-        ` JS ${runs[0]?.javascript.gzipKiB} KiB gzip in ${runs[0]?.javascript.files} files, ${runs[0]?.metrics.requests} requests,` +
-        ` HTML ${runs[0]?.metrics.htmlKiB} KiB`,
-    )
-  }
-} finally {
-  server.stop()
 }
+
+if (import.meta.main) await main()

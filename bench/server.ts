@@ -21,7 +21,8 @@ export async function startBenchServer(port: number, env: Record<string, string>
   })
   for (let attempt = 0; attempt < 600; attempt++) {
     try {
-      if ((await fetch(`${origin}/api/ready`)).ok) return { origin, stop: () => server.kill('SIGTERM') }
+      if ((await fetch(`${origin}/api/ready`)).ok)
+        return { origin, pid: server.pid as number, stop: () => server.kill('SIGTERM') }
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 200))
   }

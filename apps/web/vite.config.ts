@@ -9,7 +9,20 @@ import { defineConfig } from 'vite'
 const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/
 const LAYOUT =
-  /[\\/](apps[\\/]web[\\/]app[\\/](lib|components[\\/]layout)|packages[\\/](i18n|routing|api-client)[\\/]src)[\\/]/
+  /[\\/](apps[\\/]web[\\/]app[\\/](lib[\\/]|components[\\/]layout[\\/]|components[\\/]ui[\\/](button|field)\.tsx|features[\\/]status[\\/]status-page\.tsx)|packages[\\/](i18n|routing|api-client)[\\/]src[\\/])/
+// The loan calculator and the representative example with the pricing they compute from: the landing,
+// the product pages, articles and the loan forms show them. One file instead of seven (ADR 045).
+const CALCULATOR =
+  /[\\/](apps[\\/]web[\\/]app[\\/](features[\\/]landing[\\/]loan-calculator|components[\\/]legal[\\/]representative-example|components[\\/]ui[\\/]slider)\.tsx|packages[\\/]domain[\\/]src[\\/](loan-math|credit-caps|representative-example|pricing-profiles|market-rates|constants|mortgage[\\/]rules|marketplace[\\/](demo-lenders|sandbox-lender))\.ts)$/
+// The content pages' Markdown renderer and head tags with the content package's constants, and the
+// form controls the product pages' calculators and the forms share: one file each instead of two or three.
+const CONTENT =
+  /[\\/](apps[\\/]web[\\/]app[\\/]features[\\/]content[\\/](prose\.tsx|content-seo\.ts)|packages[\\/]content[\\/]src[\\/].*)$/
+const CONTROLS = /[\\/]apps[\\/]web[\\/]app[\\/]components[\\/]ui[\\/](select|text-input|checkbox)\.tsx$/
+// Our packages run nothing when imported, so a module of theirs whose exports the browser never uses
+// is left out of the client build, even when reached through a package's index (the routing
+// package's redirect table, 5 KB, came into every page that way; ADR 045).
+const OWN_PACKAGES = /[\\/]packages[\\/](domain|routing|i18n|api-client|content)[\\/]src[\\/]/
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
@@ -18,11 +31,15 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          treeshake: { moduleSideEffects: (id: string) => (OWN_PACKAGES.test(id) ? false : undefined) },
           output: {
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK },
                 { name: 'layout', test: LAYOUT },
+                { name: 'calculator', test: CALCULATOR },
+                { name: 'content', test: CONTENT },
+                { name: 'controls', test: CONTROLS },
               ],
             },
           },

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
-import type { DbHandle } from '@lainava/db'
+import type { Database, DbHandle } from '@lainava/db'
+import { type SQL, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { fromPglite, type Job, PgBoss, type SendOptions } from 'pg-boss'
+import { fromDrizzle, fromPglite, type Job, PgBoss } from 'pg-boss'
 
 // Durable jobs on our own PostgreSQL (pg-boss; ADR 010). A job is retried when
 // its handler throws or when its worker dies (the heartbeat lapses). Every job
@@ -21,18 +22,55 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>
 
+/** One job to store: its key (the same key again stores nothing), its data and when it may run. */
+export type JobToSend = { key: string; data: object; startAfter?: Date | undefined }
+
+export type SendManyOptions = {
+  /**
+   * The caller's transaction: the jobs are stored with its other rows, or not at all if it rolls
+   * back (ADR 043). Without it they are stored at once, on their own.
+   */
+  tx?: Database
+}
+
+export type WorkOptions = {
+  /** Jobs this process runs side by side on the queue (WORKER_CONCURRENCY; ADR 043). */
+  concurrency?: number
+}
+
 export type JobQueue = {
   /** Stores the job once per `key` (the same key again is a no-op). */
-  send(queue: QueueName, key: string, data: object, options?: Pick<SendOptions, 'startAfter'>): Promise<void>
-  work<T>(queue: QueueName, handler: JobHandler<T>): Promise<void>
+  send(
+    queue: QueueName,
+    key: string,
+    data: object,
+    options?: { startAfter?: Date | undefined } & SendManyOptions,
+  ): Promise<void>
+  /** Stores many jobs of one queue in one INSERT statement, each once per key. */
+  sendMany(queue: QueueName, jobs: readonly JobToSend[], options?: SendManyOptions): Promise<void>
+  work<T>(queue: QueueName, handler: JobHandler<T>, options?: WorkOptions): Promise<void>
   stop(): Promise<void>
   boss: PgBoss
 }
+
+/** Jobs fetched per worker loop: concurrency / batch loops fetch side by side. */
+const BATCH_SIZE = 8
 
 /** A UUID derived from the queue and key: pg-boss ignores an insert whose id exists. */
 export function jobId(queue: string, key: string): string {
   const hex = createHash('sha256').update(`${queue}\u0000${key}`).digest('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
+
+/** pg-boss's statements run in our transaction (both of our drivers answer `{ rows }`). */
+function inTransaction(tx: Database) {
+  return fromDrizzle(
+    {
+      execute: async (query: unknown) =>
+        (await tx.execute(query as SQL)) as unknown as { rows: Record<string, unknown>[] },
+    },
+    sql,
+  )
 }
 
 export type JobQueueOptions = {
@@ -49,30 +87,60 @@ export async function startJobQueue(
   options: JobQueueOptions = {},
 ): Promise<JobQueue> {
   const heartbeatSeconds = options.heartbeatSeconds ?? 15
-  const common = { superviseIntervalSeconds: 5, schedule: options.schedule ?? false, migrate: true }
+  // LISTEN/NOTIFY: a new job wakes the workers at once instead of at their next poll (ADR 043).
+  const common = {
+    superviseIntervalSeconds: 5,
+    schedule: options.schedule ?? false,
+    migrate: true,
+    useListenNotify: true,
+  }
   const boss =
     database.connection.kind === 'server'
       ? new PgBoss({ ...common, connectionString: database.connection.url, max: 4 })
       : new PgBoss({ ...common, db: fromPglite(database.connection.pglite), backend: 'pglite' })
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
+  boss.on('warning', (warning) => log.warn({ warning }, 'job queue warning'))
   await boss.start()
+  const queueOptions = {
+    retryLimit: 20,
+    retryDelay: 2,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    expireInSeconds: 120,
+    heartbeatSeconds,
+    notify: true,
+  }
   for (const name of Object.values(QUEUES)) {
-    await boss.createQueue(name, {
-      retryLimit: 20,
-      retryDelay: 2,
-      retryBackoff: true,
-      retryDelayMax: 300,
-      expireInSeconds: 120,
-      heartbeatSeconds,
-    })
+    await boss.createQueue(name, queueOptions)
+    // createQueue leaves an existing queue as it was: a database from before `notify` gets it here.
+    await boss.updateQueue(name, { notify: true })
+    // An insert of nothing loads the queue into pg-boss's cache now. A later insert inside a
+    // transaction then needs no lookup of its own, which on the embedded database's single
+    // connection would wait for that very transaction.
+    await boss.insert(name, [])
   }
   let stopped = false
+  const sendMany: JobQueue['sendMany'] = async (queue, jobs, sendOptions = {}) => {
+    if (jobs.length === 0) return
+    await boss.insert(
+      queue,
+      jobs.map((job) => ({
+        id: jobId(queue, job.key),
+        data: job.data,
+        ...(job.startAfter && job.startAfter.getTime() > Date.now() ? { startAfter: job.startAfter } : {}),
+      })),
+      sendOptions.tx ? { db: inTransaction(sendOptions.tx) } : {},
+    )
+  }
   return {
     boss,
+    sendMany,
     async send(queue, key, data, sendOptions = {}) {
-      await boss.send(queue, data, { id: jobId(queue, key), ...sendOptions })
+      await sendMany(queue, [{ key, data, startAfter: sendOptions.startAfter }], sendOptions)
     },
-    async work<T>(queue: QueueName, handler: JobHandler<T>) {
+    async work<T>(queue: QueueName, handler: JobHandler<T>, workOptions: WorkOptions = {}) {
+      const concurrency = Math.max(1, workOptions.concurrency ?? BATCH_SIZE)
+      const batchSize = Math.min(BATCH_SIZE, concurrency)
       await boss.work<
         T,
         unknown,
@@ -81,18 +149,22 @@ export async function startJobQueue(
           batchSize: number
           burstWhenBatchFull: boolean
           pollingIntervalSeconds: number
+          notifyPollingIntervalSeconds: number
           localConcurrency: number
         }
       >(
         queue,
         {
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
-          // Up to 8 jobs per fetch, run side by side, each settled on its own; while fetches come
-          // back full the worker fetches again at once (no polling gap under load).
-          batchSize: 8,
+          // With LISTEN/NOTIFY up a poll is only the backstop for a missed notice.
+          notifyPollingIntervalSeconds: 2,
+          // `concurrency` jobs at once: loops of up to 8 jobs per fetch, run side by side, each
+          // settled on its own; while fetches come back full a loop fetches again at once (no
+          // polling gap under load), and a NOTIFY wakes an idle one.
+          batchSize,
           burstWhenBatchFull: true,
           perJobResults: true,
-          localConcurrency: 2,
+          localConcurrency: Math.ceil(concurrency / batchSize),
         },
         async (jobs) =>
           Promise.all(

@@ -10,6 +10,7 @@ import {
   messageScopeOfPath,
   needsOtherMessages,
   pickMessages,
+  SCREEN_CACHE_SIZE,
   SCREEN_MESSAGES,
   scopeCovers,
   screenOfPath,
@@ -40,6 +41,17 @@ describe('screenOfPath', () => {
   it('knows no screen for a path no screen has', () => {
     expect(screenOfPath('/ei-ole-olemassa/eika-tama/')).toBeNull()
     expect(messageScopeOfPath('/ei-ole-olemassa/eika-tama/')).toBeNull()
+  })
+
+  // Issue 19: answers are kept by path, the latest SCREEN_CACHE_SIZE of them.
+  it('gives the same answers once more paths than it keeps have been asked', () => {
+    expect(screenOfPath('/lainahakemus/')).toBe('consumerLoanForm')
+    for (let index = 0; index <= SCREEN_CACHE_SIZE; index++) {
+      expect(screenOfPath(`/blogi/artikkeli/artikkeli-${index}/`)).toBe('article')
+    }
+    expect(screenOfPath('/lainahakemus/')).toBe('consumerLoanForm')
+    expect(screenOfPath('/ei-ole-olemassa/')).toBeNull()
+    expect(screenOfPath('/ei-ole-olemassa/')).toBeNull()
   })
 })
 

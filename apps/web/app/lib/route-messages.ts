@@ -144,9 +144,21 @@ function screenRoutes(language: Language): ScreenRoute[] {
   return routes
 }
 
+/**
+ * Answers by path: matchRoutes ranks every screen's pattern again on each call, which was 4 % of a
+ * live render's CPU (issue 19). Paths come from outside, so only the latest SCREEN_CACHE_SIZE stay.
+ */
+const screenByPath = new Map<string, ScreenName | null>()
+export const SCREEN_CACHE_SIZE = 500
+
 /** The screen a path shows, or null (a 404, or a route not generated from the screen table). */
 export function screenOfPath(pathname: string): ScreenName | null {
-  return matchRoutes(screenRoutes(languageOfPath(pathname)), pathname)?.at(-1)?.route.id ?? null
+  const known = screenByPath.get(pathname)
+  if (known !== undefined) return known
+  const screen = matchRoutes(screenRoutes(languageOfPath(pathname)), pathname)?.at(-1)?.route.id ?? null
+  if (screenByPath.size >= SCREEN_CACHE_SIZE) screenByPath.delete(screenByPath.keys().next().value as string)
+  screenByPath.set(pathname, screen)
+  return screen
 }
 
 /** The messages a path's page needs; null for the whole catalogue (a screen that declares nothing). */

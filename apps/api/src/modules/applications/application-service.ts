@@ -242,6 +242,8 @@ export async function submitApplication(
           ? await receiveBusinessApplication(tx, deps.cipher, created.id)
           : await receiveApplication(tx, deps.cipher, created.id),
       }
+      // ADR 043: the deliveries in one INSERT, committed with the application or not at all.
+      await dispatchApplication(deps, created.id, tx)
       if (staffAddress) throw new RolledBack(result)
       return result
     })
@@ -263,8 +265,7 @@ export async function submitApplication(
       .from(applications)
       .where(and(eq(applications.userId, ownerId), eq(applications.idempotencyKey, input.idempotencyKey)))
     if (!existing) throw new Error('idempotent submission vanished')
-    // The first attempt may have died between its commit and sending the jobs.
-    await dispatchApplication(deps, existing.id)
+    // Its deliveries were queued in the first attempt's transaction (ADR 043): nothing to send.
     return {
       applicationId: existing.id,
       created: false,
@@ -273,7 +274,6 @@ export async function submitApplication(
     }
   }
 
-  await dispatchApplication(deps, outcome.applicationId)
   let loginEmailSent = false
   if (!input.loggedInUserId) {
     try {

@@ -7,6 +7,7 @@ import {
   FactoringApplicationSchema,
   SME_CONFIG_BOUNDS,
 } from '@lainava/domain'
+import { SITE_COOKIES } from '@lainava/domain/consent-cookie'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { fieldProblems } from '../../field-problems.ts'
@@ -25,8 +26,8 @@ import {
   submitApplication,
 } from './application-service.ts'
 
-export const DRAFT_COOKIE = 'lv_draft'
-const DRAFT_MAX_AGE = 60 * 60 * 24 * 30
+export const DRAFT_COOKIE = SITE_COOKIES.draft.name
+const DRAFT_MAX_AGE = SITE_COOKIES.draft.maxAge
 
 const KindSchema = z.enum(APPLICATION_KINDS)
 const RecipientSchema = z.object({ id: z.uuid(), name: z.string() })

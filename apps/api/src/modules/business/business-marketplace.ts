@@ -48,9 +48,12 @@ export async function receiveBusinessApplication(
 }
 
 /** Asks a sandbox business lender: its deterministic model answers at once (the delay was the job's). */
-export async function answerAsBusinessSandbox(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
-  const [lender] = await deps.db.select().from(lenders).where(eq(lenders.id, job.lenderId))
-  if (!lender?.sandbox) throw new Error('not a sandbox lender')
+export async function answerAsBusinessSandbox(
+  deps: MarketplaceDeps,
+  job: DeliveryJob,
+  lender: typeof lenders.$inferSelect,
+): Promise<void> {
+  if (!lender.sandbox) throw new Error('not a sandbox lender')
   const stored = await loadApplicationFacts(deps.db, deps.cipher, job.applicationId)
   if (!stored?.business) {
     await recordDecline(deps, { ...job, reason: 'withdrawn' })
@@ -71,7 +74,11 @@ export async function answerAsBusinessSandbox(deps: MarketplaceDeps, job: Delive
     return
   }
   const { decision: _, ...terms } = decision
-  await recordOffer(deps, { ...job, offer: { ...terms, validDays: DEFAULT_OFFER_VALID_DAYS } })
+  await recordOffer(deps, {
+    ...job,
+    offer: { ...terms, validDays: DEFAULT_OFFER_VALID_DAYS },
+    received: { kind: stored.kind, cardType: null },
+  })
 }
 
 /** Whether an application is a business one (the worker asks the business model for those). */

@@ -1,11 +1,13 @@
 import { type Database, schema } from '@lainava/db'
-import { and, isNull, lt, notExists, or, sql } from 'drizzle-orm'
+import { ANALYTICS_EVENT_TYPES } from '@lainava/domain/analytics'
+import { and, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
 import { RATE_LIMIT_MAX_WINDOW_SECONDS } from '../auth/rate-limit.ts'
 
 const {
   accessSessions,
+  analyticsEvents,
   applicationDrafts,
   loginChallenges,
   outboxEmails,
@@ -27,11 +29,17 @@ const {
 // - application drafts: a signed-out draft 30 days after its last save (its browser cookie has
 //   expired by then, so nobody can reach it), a submitted draft 30 days after submission (the
 //   application holds the data). An account's open draft stays until the account is deleted.
+// - analytics events (issue 18, ADR 037): 13 months after the server received them (a year and a
+//   month, so a month can still be compared with the same month a year before; the figure data
+//   protection authorities give for audience measurement). Counted from `received_at`, the server's
+//   clock, never the browser's `occurred_at`.
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const AUDIT_GRACE_MS = DAY_MS
 export const OUTBOX_RETENTION_MS = 30 * DAY_MS
 export const DRAFT_RETENTION_MS = 30 * DAY_MS
+/** 13 months, as 395 days (13 × 30.4, rounded up). */
+export const ANALYTICS_RETENTION_MS = 395 * DAY_MS
 /** Every hour, at 17 minutes past (away from the top of the hour, when other cron work runs). */
 export const HOUSEKEEPING_CRON = '17 * * * *'
 
@@ -43,6 +51,7 @@ export type HousekeepingResult = {
   rateLimits: number
   outboxEmails: number
   applicationDrafts: number
+  analyticsEvents: number
 }
 
 /** Deletes every expired row; returns how many of each kind went. Safe to run at any time, twice. */
@@ -51,6 +60,7 @@ export async function runHousekeeping(db: Database, now: Date): Promise<Housekee
   const rateCutoff = new Date(now.getTime() - RATE_LIMIT_MAX_WINDOW_SECONDS * 1000)
   const outboxCutoff = new Date(now.getTime() - OUTBOX_RETENTION_MS)
   const draftCutoff = new Date(now.getTime() - DRAFT_RETENTION_MS)
+  const analyticsCutoff = new Date(now.getTime() - ANALYTICS_RETENTION_MS)
 
   const challenges = await db
     .delete(loginChallenges)
@@ -107,6 +117,17 @@ export async function runHousekeeping(db: Database, now: Date): Promise<Housekee
       ),
     )
     .returning({ id: applicationDrafts.id })
+  // Every stored event has one of these types (the endpoint's schema is strict); naming them lets the
+  // (type, received_at) index find the old rows instead of reading the whole table every hour.
+  const events = await db
+    .delete(analyticsEvents)
+    .where(
+      and(
+        inArray(analyticsEvents.type, [...ANALYTICS_EVENT_TYPES]),
+        lt(analyticsEvents.receivedAt, analyticsCutoff),
+      ),
+    )
+    .returning({ id: analyticsEvents.id })
 
   return {
     loginChallenges: challenges.length,
@@ -116,6 +137,7 @@ export async function runHousekeeping(db: Database, now: Date): Promise<Housekee
     rateLimits: limits.length,
     outboxEmails: outbox.length,
     applicationDrafts: drafts.length,
+    analyticsEvents: events.length,
   }
 }
 

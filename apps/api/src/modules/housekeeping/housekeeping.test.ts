@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { QUEUES } from '../../jobs/job-queue.ts'
 import { uniqueEmail } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
-import { HOUSEKEEPING_CRON, runHousekeeping } from './housekeeping-service.ts'
+import { ANALYTICS_RETENTION_MS, HOUSEKEEPING_CRON, runHousekeeping } from './housekeeping-service.ts'
 
 const {
   accessSessions,
+  analyticsEvents,
   applicationDrafts,
   loginChallenges,
   outboxEmails,
@@ -133,6 +134,31 @@ async function seedRows(now: Date) {
     ])
     .returning({ id: applicationDrafts.id, browserTokenHash: applicationDrafts.browserTokenHash })
 
+  // Analytics events by the server's receiving time; the browser's time says nothing here.
+  const event = (name: string, receivedAt: Date) => ({
+    sessionId: `${name}-${tag}`,
+    sessionCount: 1,
+    type: 'page_view',
+    occurredAt: at(0),
+    receivedAt,
+    url: '/',
+    title: 'x',
+    language: 'fi',
+    screenWidth: 390,
+    screenHeight: 844,
+    viewportWidth: 390,
+    viewportHeight: 700,
+    data: {},
+  })
+  const events = await db
+    .insert(analyticsEvents)
+    .values([
+      event('event-past-retention', at(-ANALYTICS_RETENTION_MS - HOUR)),
+      event('event-within-retention', at(-ANALYTICS_RETENTION_MS + HOUR)),
+      event('event-today', at(-HOUR)),
+    ])
+    .returning({ id: analyticsEvents.id })
+
   const byName = <T extends { id: string }>(rows: T[], label: (row: T) => string, name: string) => {
     const row = rows.find((candidate) => label(candidate).startsWith(name))
     if (!row) throw new Error(`no row ${name}`)
@@ -144,6 +170,7 @@ async function seedRows(now: Date) {
     families: { liveFamily, revokedLongAgo, revokedToday, spentFamily, newEmptyFamily },
     mail: (name: string) => byName(mails, (row) => row.subject, name),
     draftIds: drafts.map((row) => row.id),
+    eventIds: events.map((row) => row.id),
   }
 }
 
@@ -197,6 +224,13 @@ async function surviving(seeded: Awaited<ReturnType<typeof seedRows>>) {
         .where(inArray(applicationDrafts.id, seeded.draftIds)),
       (row) => row.hash.replace(`-${seeded.tag}`, ''),
     ),
+    events: names(
+      await db
+        .select({ sessionId: analyticsEvents.sessionId })
+        .from(analyticsEvents)
+        .where(inArray(analyticsEvents.id, seeded.eventIds)),
+      (row) => row.sessionId.replace(`-${seeded.tag}`, ''),
+    ),
   }
 }
 
@@ -208,6 +242,7 @@ const LIVE_ONLY = {
   rateLimits: ['test:window-open'],
   mails: ['kept-recently', 'sent-recently'],
   drafts: ['account-open-old', 'signed-out-recent', 'submitted-recently'],
+  events: ['event-today', 'event-within-retention'],
 }
 
 describe('housekeeping', () => {
@@ -215,6 +250,7 @@ describe('housekeeping', () => {
     const now = new Date()
     const seeded = await seedRows(now)
     expect((await surviving(seeded)).challenges).toHaveLength(3)
+    expect((await surviving(seeded)).events).toHaveLength(3)
 
     const deleted = await runHousekeeping(ctx.services.db, now)
 
@@ -222,6 +258,7 @@ describe('housekeeping', () => {
     expect(deleted.loginChallenges).toBeGreaterThanOrEqual(1)
     expect(deleted.sessionFamilies).toBeGreaterThanOrEqual(2)
     expect(deleted.outboxEmails).toBeGreaterThanOrEqual(2)
+    expect(deleted.analyticsEvents).toBeGreaterThanOrEqual(1)
 
     // Running it again changes nothing.
     await runHousekeeping(ctx.services.db, now)

@@ -1,4 +1,5 @@
 import { type Database, schema } from '@lainava/db'
+import { SITE_COOKIES } from '@lainava/domain/consent-cookie'
 import type {
   IdentificationLevel,
   IdentificationOutcome,
@@ -20,9 +21,9 @@ import { CALLBACK_PATH, testProviderClient } from './test-provider.ts'
 
 export type IdentificationDeps = { db: Database; cipher: FieldCipher; config: Config; log: FastifyBaseLogger }
 
-export const FLOW_COOKIE = 'lv_oidc'
+export const FLOW_COOKIE = SITE_COOKIES.identification.name
 const FLOW_COOKIE_PATH = '/api/v1/identification/'
-const FLOW_TTL_SECONDS = 10 * 60
+const FLOW_TTL_SECONDS = SITE_COOKIES.identification.maxAge
 
 const relyingParties = new WeakMap<Config, RelyingParty | null>()
 

@@ -90,16 +90,16 @@ export async function loadApplicationFacts(
   applicationId: string,
   now: Date = new Date(),
 ): Promise<StoredApplication | null> {
-  const [application] = await db
+  // The application with its applicants in one query (ADR 043: every lender's answer reads them).
+  const rows = await db
     .select()
     .from(schema.applications)
+    .leftJoin(schema.applicants, eq(schema.applicants.applicationId, schema.applications.id))
     .where(eq(schema.applications.id, applicationId))
+  const application = rows[0]?.applications
   // Mortgage applications are matched on their own facts (the mortgage module, issue 16).
   if (!application || application.anonymisedAt || application.kind === 'mortgage') return null
-  const people = await db
-    .select()
-    .from(schema.applicants)
-    .where(eq(schema.applicants.applicationId, applicationId))
+  const people = rows.flatMap((row) => (row.applicants ? [row.applicants] : []))
   const details = section(application.details)
   const main = people.find((person) => person.role === 'main')
   const mainWork = section(details.work)

@@ -156,7 +156,9 @@ describe('credit-card applications in the sandbox marketplace', () => {
         expect(offer.amount).toBeLessThanOrEqual(3000)
         expect(offer.months).toBe(12)
         expect(offer.card?.exampleAmount).toBe(Math.min(1500, offer.amount))
-        expect(offer.apr).toBe(independentCardApr(offer))
+        // Both are rounded to 0.01 percentage points; the two computations can fall on either side of
+        // a rounding boundary (seen once in CI: 19.73 against 19.72), so they may differ by that unit.
+        expect(Math.abs(offer.apr - independentCardApr(offer))).toBeLessThanOrEqual(0.0100001)
         expect(offer.totalPayable).toBeCloseTo(offer.totalCost + (offer.card?.exampleAmount ?? 0), 2)
         // Kuluttajansuojalaki 7:17 a on the limit: fees ≤ 0,01 %/day and ≤ 150 € a year.
         const fees = (offer.card?.annualFee ?? 0) + 12 * offer.monthlyFee

@@ -18,7 +18,7 @@ import { evaluateBusinessOffer } from '@lainava/domain/marketplace/business-offe
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
-import { type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
+import { type JobQueue, type JobToSend, QUEUES } from '../../jobs/job-queue.ts'
 import type { AuthDeps } from '../auth/login-service.ts'
 import { loadApplicationFacts } from './application-facts.ts'
 import { matchingRecipients, type Recipient, storeRecipients } from './lender-matching.ts'
@@ -59,7 +59,8 @@ export function previewRecipients(
 
 /**
  * Matches a just-stored application to the active lenders and records the ones that receive
- * it. Runs inside the submission's transaction; `dispatchApplication` sends the jobs after it commits.
+ * it. Runs inside the submission's transaction; `dispatchApplication` then queues the deliveries
+ * in the same transaction.
  */
 export async function receiveApplication(
   tx: Database,
@@ -82,13 +83,19 @@ export async function recipientsOf(db: Database, applicationId: string): Promise
 }
 
 /**
- * One durable job per lender that has not answered and has not been reached.
- * Safe to call again at any time: a job with the same key is stored once. A
- * sandbox lender's delay counts from the submission, so a re-send keeps it.
+ * One durable job per lender that has not answered and has not been reached, all stored by one
+ * INSERT. Inside the submission's transaction (`tx`) the jobs commit with the application or not
+ * at all (ADR 043); the reconciler and a repeated submission call it again without one, which is
+ * safe at any time: a job with the same key is stored once. A sandbox lender's delay counts from
+ * the submission, so a re-send keeps it.
  */
-export async function dispatchApplication(deps: MarketplaceDeps, applicationId: string): Promise<void> {
+export async function dispatchApplication(
+  deps: MarketplaceDeps,
+  applicationId: string,
+  tx?: Database,
+): Promise<void> {
   if (!deps.jobs) return
-  const rows = await deps.db
+  const rows = await (tx ?? deps.db)
     .select({
       lenderId: applicationRecipients.lenderId,
       createdAt: applicationRecipients.createdAt,
@@ -104,17 +111,16 @@ export async function dispatchApplication(deps: MarketplaceDeps, applicationId: 
         isNull(applicationRecipients.deliveredAt),
       ),
     )
-  for (const row of rows) {
+  const jobs = rows.map((row) => {
     const delaySeconds =
       row.integration === 'sandbox' ? (row.sandbox?.delaySeconds ?? 0) * deps.config.SANDBOX_DELAY_SCALE : 0
-    const startAfter = new Date(row.createdAt.getTime() + delaySeconds * 1000)
-    await deps.jobs.send(
-      QUEUES.delivery,
-      `${applicationId}:${row.lenderId}`,
-      { applicationId, lenderId: row.lenderId },
-      startAfter.getTime() > Date.now() ? { startAfter } : {},
-    )
-  }
+    return {
+      key: `${applicationId}:${row.lenderId}`,
+      data: { applicationId, lenderId: row.lenderId },
+      startAfter: new Date(row.createdAt.getTime() + delaySeconds * 1000),
+    }
+  })
+  await deps.jobs.sendMany(QUEUES.delivery, jobs, tx ? { tx } : {})
 }
 
 type OfferExtras = {
@@ -274,16 +280,74 @@ async function claimAnswer(
 }
 
 /**
+ * Queues, in the answer's transaction, the applicant's e-mail job when this answer changes the
+ * application's state (ADR 043): "first offers" for the first offer, "all answered" for the last
+ * lender to answer; on a mortgage application the bank's change instead (issue 16).
+ *
+ * Call it last in the transaction that stored the answer. It locks the application's row, so the
+ * answers to one application pass this point one after another and each counts every answer
+ * committed before it: exactly one answer sees the first offer and exactly one sees nobody left
+ * pending, and the job commits with the answer or not at all. The lock is held only for this
+ * count and the commit, and the offers' own inserts do not wait for it (NO KEY UPDATE).
+ */
+async function queueProgress(
+  tx: Database,
+  deps: MarketplaceDeps,
+  applicationId: string,
+  answered: { lenderId: string; status: 'offered' | 'declined' },
+): Promise<void> {
+  if (!deps.jobs) return
+  const [application] = await tx
+    .select({ kind: applications.kind })
+    .from(applications)
+    .where(eq(applications.id, applicationId))
+    .for('no key update')
+  if (!application) return
+  if (application.kind === 'mortgage') {
+    // A bank that answered on the general lender path; the mortgage module e-mails its own steps.
+    await deps.jobs.send(
+      QUEUES.notification,
+      mortgageStatusJobKey(applicationId, answered),
+      { applicationId, kind: 'mortgage-status', ...answered },
+      { tx },
+    )
+    return
+  }
+  const [state] = await tx
+    .select({
+      pending: sql<number>`count(*) filter (where ${applicationRecipients.status} = 'pending')::int`,
+      offered: sql<number>`count(*) filter (where ${applicationRecipients.status} = 'offered')::int`,
+    })
+    .from(applicationRecipients)
+    .where(eq(applicationRecipients.applicationId, applicationId))
+  if (!state) return
+  const jobs: JobToSend[] = []
+  if (answered.status === 'offered' && state.offered === 1) {
+    jobs.push({ key: `${applicationId}:first-offers`, data: { applicationId, kind: 'first-offers' } })
+  }
+  if (state.pending === 0) {
+    jobs.push({ key: `${applicationId}:all-answered`, data: { applicationId, kind: 'all-answered' } })
+  }
+  await deps.jobs.sendMany(QUEUES.notification, jobs, { tx })
+}
+
+/**
  * Stores a lender's offer with every figure computed by us. An offer over a
  * cap is logged, kept in `offer_rejections` and refused (OfferRejectedError).
  */
 export async function recordOffer(
   deps: MarketplaceDeps,
-  input: { applicationId: string; lenderId: string; offer: OfferInput | CardOfferInput },
+  input: {
+    applicationId: string
+    lenderId: string
+    offer: OfferInput | CardOfferInput
+    /** What the caller already read of the application the lender received (a sandbox answer). */
+    received?: { kind: ApplicationKind; cardType: string | null }
+  },
   now: Date = new Date(),
 ): Promise<typeof offers.$inferSelect> {
   const { applicationId, lenderId, offer } = input
-  const { kind, cardType } = await receivedApplication(deps.db, applicationId, lenderId)
+  const { kind, cardType } = input.received ?? (await receivedApplication(deps.db, applicationId, lenderId))
   // Issue 14: a card application gets card offers (limit, fees, grace period) of the type asked for
   // (`other`: any), never loan offers.
   const wrongCard =
@@ -331,9 +395,9 @@ export async function recordOffer(
       })
       .returning()
     if (!row) throw new Error('offer insert returned nothing')
+    await queueProgress(tx, deps, applicationId, { lenderId, status: 'offered' })
     return row
   })
-  await notifyProgress(deps, applicationId)
   return stored
 }
 
@@ -341,10 +405,10 @@ export async function recordDecline(
   deps: MarketplaceDeps,
   input: { applicationId: string; lenderId: string; reason: string },
 ): Promise<void> {
-  await deps.db.transaction((tx) =>
-    claimAnswer(tx, input.applicationId, input.lenderId, 'declined', input.reason),
-  )
-  await notifyProgress(deps, input.applicationId, { lenderId: input.lenderId, status: 'declined' })
+  await deps.db.transaction(async (tx) => {
+    await claimAnswer(tx, input.applicationId, input.lenderId, 'declined', input.reason)
+    await queueProgress(tx, deps, input.applicationId, { lenderId: input.lenderId, status: 'declined' })
+  })
 }
 
 /** A mortgage bank's change of answer and the key of its one e-mail job (issue 16: one e-mail per change). */
@@ -357,8 +421,10 @@ export const mortgageStatusJobKey = (applicationId: string, change: MortgageBank
   `${applicationId}:${change.lenderId}:mortgage-${change.status}`
 
 /**
- * Queues the applicant's e-mails once the first offer is in and once every lender has answered; on a
- * mortgage application instead the e-mail of the bank's change (`answered`), when there is one.
+ * Queues the applicant's e-mails the application's state calls for and that have not gone out yet
+ * (first offers in, every lender answered); on a mortgage application instead the e-mail of the
+ * bank's change (`answered`), when there is one. An answer queues only the change it made
+ * (`queueProgress`); this is for the reconciler and for changes outside an answer (a withdrawn offer).
  */
 export async function notifyProgress(
   deps: MarketplaceDeps,
@@ -407,9 +473,12 @@ export async function notifyProgress(
 export type DeliveryJob = { applicationId: string; lenderId: string }
 
 /** Asks a sandbox lender: its deterministic decision model answers at once (the delay was the job's). */
-export async function answerAsSandbox(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
-  const [lender] = await deps.db.select().from(lenders).where(eq(lenders.id, job.lenderId))
-  if (!lender?.sandbox) throw new Error('not a sandbox lender')
+export async function answerAsSandbox(
+  deps: MarketplaceDeps,
+  job: DeliveryJob,
+  lender: typeof lenders.$inferSelect,
+): Promise<void> {
+  if (!lender.sandbox) throw new Error('not a sandbox lender')
   const facts = await loadApplicationFacts(deps.db, deps.cipher, job.applicationId)
   if (!facts) {
     await recordDecline(deps, { ...job, reason: 'withdrawn' })
@@ -432,24 +501,33 @@ export async function answerAsSandbox(deps: MarketplaceDeps, job: DeliveryJob): 
     return
   }
   const { decision: _, ...terms } = decision
-  await recordOffer(deps, { ...job, offer: { ...terms, validDays: DEFAULT_OFFER_VALID_DAYS } })
+  await recordOffer(deps, {
+    ...job,
+    offer: { ...terms, validDays: DEFAULT_OFFER_VALID_DAYS },
+    received: { kind: facts.kind, cardType: facts.match.cardType ?? null },
+  })
 }
 
-/** Whether the recipient still waits for this lender (a retried job after the answer does nothing). */
-export async function pendingRecipient(db: Database, job: DeliveryJob) {
+/**
+ * What a delivery job needs to know first, in one query: the application's kind, the recipient's
+ * state and the lender (null when the lender did not receive the application).
+ */
+export async function deliveryTarget(db: Database, job: DeliveryJob) {
   const [row] = await db
     .select({
+      kind: applications.kind,
       status: applicationRecipients.status,
       deliveredAt: applicationRecipients.deliveredAt,
-      integration: lenders.integration,
+      lender: lenders,
     })
     .from(applicationRecipients)
     .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
+    .innerJoin(applications, eq(applications.id, applicationRecipients.applicationId))
     .where(
       and(
         eq(applicationRecipients.applicationId, job.applicationId),
         eq(applicationRecipients.lenderId, job.lenderId),
       ),
     )
-  return row?.status === 'pending' ? row : null
+  return row ?? null
 }

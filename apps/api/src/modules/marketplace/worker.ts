@@ -1,20 +1,21 @@
 import { schema } from '@lainava/db'
+import { isBusinessKind } from '@lainava/domain'
 import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import { type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
-import { answerAsBusinessSandbox, isBusinessApplication } from '../business/business-marketplace.ts'
+import { answerAsBusinessSandbox } from '../business/business-marketplace.ts'
 import { offersEmail } from '../email/templates.ts'
 import { type MortgageStatusJob, sendMortgageStatusEmail } from '../mortgage/mortgage-answers.ts'
-import { deliverMortgage, isMortgageApplication } from '../mortgage/mortgage-delivery.ts'
+import { deliverMortgage } from '../mortgage/mortgage-delivery.ts'
 import {
   answerAsSandbox,
   type DeliveryJob,
+  deliveryTarget,
   dispatchApplication,
   type MarketplaceDeps,
   notifyProgress,
-  pendingRecipient,
 } from './marketplace.ts'
 import { deliverOverHttp, notifyAcceptanceOverHttp } from './partner-client.ts'
 
@@ -25,8 +26,11 @@ const { applications, applicationRecipients, consents, lenders, offers, users } 
 // crash left unsent (sending is idempotent by job key).
 
 async function deliver(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
+  // One query for the kind and the recipient (ADR 043: fewer statements per answer).
+  const recipient = await deliveryTarget(deps.db, job)
+  if (!recipient) return
   // Issue 16: a bank answers a mortgage application in steps, past `pending` (the mortgage module).
-  if (await isMortgageApplication(deps.db, job.applicationId)) {
+  if (recipient.kind === 'mortgage') {
     try {
       await deliverMortgage(deps, job)
     } catch (error) {
@@ -35,9 +39,8 @@ async function deliver(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
     }
     return
   }
-  const recipient = await pendingRecipient(deps.db, job)
-  if (!recipient) return // answered already: a retried job does nothing
-  if (recipient.integration === 'manual') {
+  if (recipient.status !== 'pending') return // answered already: a retried job does nothing
+  if (recipient.lender.integration === 'manual') {
     // Issue 17: a manual lender gets no delivery; the application waits in its portal, which counts as
     // delivered (the reconciler does not send it again), until a user there answers it.
     await deps.db
@@ -53,10 +56,10 @@ async function deliver(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
     return
   }
   try {
-    if (recipient.integration === 'sandbox') {
+    if (recipient.lender.integration === 'sandbox') {
       // Issue 15: a company's application is answered by the business decision model.
-      if (await isBusinessApplication(deps.db, job.applicationId)) await answerAsBusinessSandbox(deps, job)
-      else await answerAsSandbox(deps, job)
+      if (isBusinessKind(recipient.kind)) await answerAsBusinessSandbox(deps, job, recipient.lender)
+      else await answerAsSandbox(deps, job, recipient.lender)
     } else if (!recipient.deliveredAt) await deliverOverHttp(deps, job)
   } catch (error) {
     // Two attempts raced and the other one stored the answer: done.
@@ -174,10 +177,19 @@ export const RECONCILE_INTERVAL_MS = 30_000
 export async function startMarketplaceWorker(
   deps: MarketplaceDeps & { jobs: JobQueue },
 ): Promise<() => Promise<void>> {
-  await deps.jobs.work<DeliveryJob>(QUEUES.delivery, (data) => deliver(deps, data))
-  await deps.jobs.work<{ offerId: string }>(QUEUES.acceptance, (data) => notifyLenderOfAcceptance(deps, data))
-  await deps.jobs.work<NotificationJob | MortgageStatusJob>(QUEUES.notification, (data) =>
-    data.kind === 'mortgage-status' ? sendMortgageStatusEmail(deps, data) : notifyApplicant(deps, data),
+  // ADR 043: WORKER_CONCURRENCY jobs of each queue at once in this process.
+  const options = { concurrency: deps.config.WORKER_CONCURRENCY }
+  await deps.jobs.work<DeliveryJob>(QUEUES.delivery, (data) => deliver(deps, data), options)
+  await deps.jobs.work<{ offerId: string }>(
+    QUEUES.acceptance,
+    (data) => notifyLenderOfAcceptance(deps, data),
+    options,
+  )
+  await deps.jobs.work<NotificationJob | MortgageStatusJob>(
+    QUEUES.notification,
+    (data) =>
+      data.kind === 'mortgage-status' ? sendMortgageStatusEmail(deps, data) : notifyApplicant(deps, data),
+    options,
   )
   let running: Promise<void> | null = null
   const tick = () => {

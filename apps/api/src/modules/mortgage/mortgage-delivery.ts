@@ -73,24 +73,31 @@ function scaledTimeline(deps: MarketplaceDeps, profile: MortgageBankProfile, app
   }
 }
 
-/** Sends the job of a step at its time (the key makes a second send of the same step a no-op). */
+/** The key of a step's job: a second send of the same step stores nothing. */
+function stepKey(job: DeliveryJob, step: string): string {
+  return step === 'first'
+    ? `${job.applicationId}:${job.lenderId}`
+    : `${job.applicationId}:${job.lenderId}:${step}`
+}
+
+/** Sends the job of a step at its time. */
 async function sendAt(deps: MarketplaceDeps, job: DeliveryJob, step: string, at: Date) {
-  const key =
-    step === 'first' ? `${job.applicationId}:${job.lenderId}` : `${job.applicationId}:${job.lenderId}:${step}`
-  await deps.jobs?.send(QUEUES.delivery, key, job, at.getTime() > Date.now() ? { startAfter: at } : {})
+  await deps.jobs?.send(QUEUES.delivery, stepKey(job, step), job, { startAfter: at })
 }
 
 /**
- * The first delivery job per bank (HTTP banks at once, sandbox banks when processing starts). Safe to
- * call again: a job with the same key is stored once. The marketplace's reconciler may send the
- * same first job again without a delay; the sandbox step then waits for its time (below).
+ * The first delivery job per bank (HTTP banks at once, sandbox banks when processing starts), all
+ * in one INSERT; with `tx`, in the submission's transaction (ADR 043). Safe to call again: a job
+ * with the same key is stored once. The marketplace's reconciler may send the same first job again
+ * without a delay; the sandbox step then waits for its time (below).
  */
 export async function dispatchMortgageApplication(
   deps: MarketplaceDeps,
   applicationId: string,
+  tx?: Database,
 ): Promise<void> {
   if (!deps.jobs) return
-  const rows = await deps.db
+  const rows = await (tx ?? deps.db)
     .select({ bank: lenders, createdAt: applicationRecipients.createdAt })
     .from(applicationRecipients)
     .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
@@ -100,13 +107,19 @@ export async function dispatchMortgageApplication(
         eq(applicationRecipients.status, 'pending'),
       ),
     )
-  for (const { bank, createdAt } of rows) {
-    const job = { applicationId, lenderId: bank.id }
-    const profile = bank.integration === 'sandbox' ? sandboxProfile(bank) : null
-    const delay = profile ? scaledTimeline(deps, profile, applicationId).processing : 0
-    if (bank.integration === 'manual') continue
-    await sendAt(deps, job, 'first', new Date(createdAt.getTime() + delay * 1000))
-  }
+  const jobs = rows
+    .filter(({ bank }) => bank.integration !== 'manual')
+    .map(({ bank, createdAt }) => {
+      const job = { applicationId, lenderId: bank.id }
+      const profile = bank.integration === 'sandbox' ? sandboxProfile(bank) : null
+      const delay = profile ? scaledTimeline(deps, profile, applicationId).processing : 0
+      return {
+        key: stepKey(job, 'first'),
+        data: job,
+        startAfter: new Date(createdAt.getTime() + delay * 1000),
+      }
+    })
+  await deps.jobs.sendMany(QUEUES.delivery, jobs, tx ? { tx } : {})
 }
 
 /** Whether an application is a mortgage one (the worker hands those to `deliverMortgage`). */

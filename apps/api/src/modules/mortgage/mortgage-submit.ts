@@ -141,6 +141,8 @@ export async function submitMortgageApplication(
     if (!created) throw new Error('application insert returned nothing')
     await tx.insert(applicants).values(applicantRows(deps.cipher, created.id, data, row.hasCoApplicant))
     await receiveMortgageApplication(tx, deps.cipher, created.id)
+    // ADR 043: the deliveries in one INSERT, committed with the application or not at all.
+    await dispatchMortgageApplication(deps, created.id, tx)
     await tx
       .update(mortgageApplications)
       .set({
@@ -154,7 +156,5 @@ export async function submitMortgageApplication(
     return { ok: true as const, applicationId: created.id, created: true }
   })
   if (!outcome.ok) return outcome
-  // After the commit (and again on a repeated submit, in case the first died before it sent them).
-  await dispatchMortgageApplication(deps, outcome.applicationId)
   return { ok: true, applicationId: outcome.applicationId }
 }

@@ -1,3 +1,4 @@
+import { isbot } from 'isbot'
 import { describe, expect, it } from 'vitest'
 import { prefetchDisabledReason } from './prefetcher.tsx'
 
@@ -8,16 +9,16 @@ const nav = (connection: object | undefined, userAgent = chrome) =>
 
 describe('prefetchDisabledReason (spec §9)', () => {
   it('allows prefetch on a normal connection', () => {
-    expect(prefetchDisabledReason(nav({ effectiveType: '4g' }))).toBeNull()
-    expect(prefetchDisabledReason(nav(undefined))).toBeNull()
+    expect(prefetchDisabledReason(nav({ effectiveType: '4g' }), isbot)).toBeNull()
+    expect(prefetchDisabledReason(nav(undefined), isbot)).toBeNull()
   })
 
   it('never prefetches on 2g, in data-saver mode, or for bots', () => {
-    expect(prefetchDisabledReason(nav({ effectiveType: '2g' }))).toBe('2g')
-    expect(prefetchDisabledReason(nav({ effectiveType: 'slow-2g' }))).toBe('2g')
-    expect(prefetchDisabledReason(nav({ saveData: true, effectiveType: '4g' }))).toBe('save-data')
-    expect(prefetchDisabledReason(nav(undefined, 'Googlebot/2.1 (+http://www.google.com/bot.html)'))).toBe(
-      'bot',
-    )
+    expect(prefetchDisabledReason(nav({ effectiveType: '2g' }), isbot)).toBe('2g')
+    expect(prefetchDisabledReason(nav({ effectiveType: 'slow-2g' }), isbot)).toBe('2g')
+    expect(prefetchDisabledReason(nav({ saveData: true, effectiveType: '4g' }), isbot)).toBe('save-data')
+    expect(
+      prefetchDisabledReason(nav(undefined, 'Googlebot/2.1 (+http://www.google.com/bot.html)'), isbot),
+    ).toBe('bot')
   })
 })
