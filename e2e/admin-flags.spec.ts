@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { logInAs, openPage } from './helpers.ts'
+import { E2E_ADMIN as ADMIN, expectAccessible, logInAs, openPage } from './helpers.ts'
 
 // Issue 18 item 2: an admin creates a boolean flag with a force rule targeted by a condition on
 // /admin/flags/, then previews two sets of attributes and sees the two values the flag gives them.
-
-/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
-const ADMIN = 'e2e-admin@example.fi'
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  expect(results.violations).toEqual([])
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   await page.setViewportSize({ width: 320, height: 800 })

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-import { logInAs, openPage, uniqueEmail } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import { E2E_ADMIN as ADMIN, expectAccessible, logInAs, openPage, uniqueEmail } from './helpers.ts'
 
 // Issue 15 item 6: an admin finds a business application by its Y-tunnus, sees the lenders' answers,
 // adds a note and changes the status; a consumer opening the admin pages lands on the forbidden page.
-
-/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
-const ADMIN = 'e2e-admin@example.fi'
 
 /** A random Y-tunnus with a right check digit (weights 7 9 10 5 8 4 2; remainder 1 is never issued). */
 function businessId(): string {
@@ -17,13 +13,6 @@ function businessId(): string {
     const remainder = sum % 11
     if (remainder !== 1) return `${digits}-${remainder === 0 ? 0 : 11 - remainder}`
   }
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  expect(results.violations).toEqual([])
 }
 
 test.describe('admin pages', () => {

@@ -1,13 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
 import { GrowthBook } from '@growthbook/growthbook'
 import { expect, type Page, test } from '@playwright/test'
-import { logInAs, openPage } from './helpers.ts'
+import { E2E_ADMIN as ADMIN, hidePage, logInAs, openPage } from './helpers.ts'
 
 // Issue 18 items 3, 4 and 7 (ADR 038): the landing's call-to-action flag evaluated on the server, the SDK
 // streaming in the browser after hydration, and the cookie banner.
 
-/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
-const ADMIN = 'e2e-admin@example.fi'
 const FLAG = '/api/v1/admin/flags/production/features/landing-cta-text'
 const TEXT = { apply: 'Hae lainaa', compare: 'Vertaa lainatarjouksia' } as const
 const CTA = /^(Hae lainaa|Vertaa lainatarjouksia)$/
@@ -115,6 +113,43 @@ test.describe('flags on the landing', () => {
       expect(errors).toEqual([])
       await context.close()
     }
+  })
+
+  test('with consent the landing reports its experiment at hydration, without any interaction, and only once', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'lainava_marketing', value: 'true', url: baseURL ?? '' }])
+    const bodies: string[] = []
+    await page.route('**/api/v1/events', async (route) => {
+      bodies.push(route.request().postDataBuffer()?.toString('utf8') ?? '')
+      await route.continue()
+    })
+    const exposures = () =>
+      bodies.flatMap((body) =>
+        (JSON.parse(body) as { events: Array<{ type: string; data?: unknown }> }).events
+          .filter((event) => event.type === 'experiment_viewed')
+          .map((event) => event.data),
+      )
+    await openPage(page, '/')
+    const served = await page.getByRole('button', { name: CTA }).textContent()
+    const variationId = served === TEXT.compare ? '1' : '0'
+    // Hidden before the SDK loads (it waits for an interaction or 5 s): the page sent it already.
+    expect(await page.locator('html').getAttribute('data-flags')).toBeNull()
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/v1/events'))
+    await hidePage(page)
+    expect((await sent).status()).toBe(202)
+    expect(exposures()).toEqual([{ experimentKey: 'landing-cta-text', variationId }])
+
+    // The SDK's own callback, once it runs, does not send the same exposure again.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' })
+    })
+    await expect(page.locator('html')).toHaveAttribute('data-flags', 'live', { timeout: 15_000 })
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
+    expect((await page.request.get('/api/health')).ok()).toBe(true)
+    expect(exposures()).toEqual([{ experimentKey: 'landing-cta-text', variationId }])
   })
 
   test('with the flag server refused the page keeps its values, works, and logs no error', async ({

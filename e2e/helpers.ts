@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 
 export function uniqueEmail(label = 'e2e'): string {
@@ -121,4 +122,20 @@ export function consumerApplication(
       },
     },
   }
+}
+
+/** Axe finds no WCAG 2.1 A or AA violation on the page as it is now. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  expect(results.violations).toEqual([])
+}
+
+/** Makes the page hidden as switching tabs does: the analytics client flushes on it, the flag stream closes later. */
+export async function hidePage(page: Page) {
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
 }

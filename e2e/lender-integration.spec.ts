@@ -2,14 +2,12 @@ import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { startSimulator } from '@lainava/lender-simulator'
 import { type APIRequestContext, expect, test } from '@playwright/test'
-import { latestLoginEmail, logInAs, openPage, uniqueEmail } from './helpers.ts'
+import { E2E_ADMIN as ADMIN, latestLoginEmail, logInAs, openPage, uniqueEmail } from './helpers.ts'
 
 // Issue 17 item 5 (ADR 028): a lender's admin sets up the integration on /lender/integration/: a named
 // API key shown once and revoked, the endpoint (a lender simulator over real HTTP), a signing-secret
 // rotation, and a test application whose request and answer the page shows.
 
-/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
-const ADMIN = 'e2e-admin@example.fi'
 const OUR_CLIENT = { 'x-lainava-client': 'web' }
 
 async function logInRequest(request: APIRequestContext, email: string) {

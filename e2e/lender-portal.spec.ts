@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page, test } from '@playwright/test'
-import { logInAs, openPage, uniqueEmail } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import { E2E_ADMIN as ADMIN, expectAccessible, logInAs, openPage, uniqueEmail } from './helpers.ts'
 
 // Issue 17: the lender portal end to end. An admin invites a lender admin of the demo database's
 // manual lender (Harjun Säästöpankki, which takes applications from Kainuu); the lender admin logs in,
 // sees an incoming application and makes an offer by hand, which the applicant sees arrive on /offers/.
 
-/** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
-const ADMIN = 'e2e-admin@example.fi'
 const MANUAL_LENDER = 'Harjun Säästöpankki'
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  expect(results.violations).toEqual([])
-}
 
 /** A consumer loan application from Kajaani (Kainuu), so it reaches the manual lender too. */
 function kainuuApplication(email: string, amount: number) {
