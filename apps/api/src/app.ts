@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { IncomingHttpHeaders } from 'node:http'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import helmet from '@fastify/helmet'
@@ -7,7 +8,7 @@ import type { DbHandle } from '@lainava/db'
 import Fastify from 'fastify'
 import { type Config, hasRole } from './config.ts'
 import { startJobQueue } from './jobs/job-queue.ts'
-import { loggerOptions } from './logger.ts'
+import { loggerOptions, RequestLogController } from './logger.ts'
 import { adminApplicationRoutes } from './modules/admin/admin-application-routes.ts'
 import { adminRoutes } from './modules/admin/routes.ts'
 import { analyticsRoutes } from './modules/analytics/analytics-routes.ts'
@@ -36,6 +37,8 @@ import { apiNotFound, registerErrorHandling } from './plugins/errors.ts'
 import { registerOpenApi } from './plugins/openapi.ts'
 import { registerUnsafeTextGuard } from './plugins/unsafe-text.ts'
 import { createServices } from './services.ts'
+import { compressionOptions } from './web/compression.ts'
+import { FastPath } from './web/fast-path.ts'
 import { registerWeb } from './web/ssr.ts'
 import { createWebServices } from './web/web-services.ts'
 
@@ -44,21 +47,30 @@ export type AppDeps = {
   database: DbHandle
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void }
+  /** false: every request through Fastify (tests compare the fast path with it; ADR 041). */
+  fastPath?: boolean
+}
+
+/** The request id: the caller's `X-Request-Id` when it is a plausible id, else a new one. */
+function requestIdFor(headers: IncomingHttpHeaders): string {
+  const incoming = headers['x-request-id']
+  return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID()
 }
 
 /**
  * Builds the server for the configured roles. Order is fixed: infrastructure
  * plugins, then the API modules, then the web (which takes every other path).
  */
-export async function buildApp({ config, database, logStream }: AppDeps) {
+export async function buildApp({ config, database, logStream, fastPath: withFastPath = true }: AppDeps) {
+  // ADR 041: fixed responses (built files, prerendered pages) answered before Fastify.
+  const fastPath = withFastPath && hasRole(config, 'web') ? new FastPath() : undefined
   const app = Fastify({
     logger: loggerOptions(config, logStream),
+    logController: new RequestLogController(),
     trustProxy: config.TRUST_PROXY,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id']
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID()
-    },
+    genReqId: (request) => requestIdFor(request.headers),
     requestIdHeader: false,
+    ...(fastPath ? { serverFactory: fastPath.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>()
 
   app.setValidatorCompiler(validatorCompiler)
@@ -73,7 +85,9 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
 
   // The page sets its own CSP with a per-request nonce (web/ssr.ts); the docs page sets its own.
   await app.register(helmet, { contentSecurityPolicy: false, global: true })
-  await app.register(compress, { threshold: 1024 })
+  // ADR 041: per-request compression only for what is made per request (live pages, JSON), and
+  // cheap (web/compression.ts). Prerendered pages and built files come precompressed (web/precompressed.ts).
+  await app.register(compress, compressionOptions)
   await app.register(cookie)
   registerErrorHandling(app)
   registerUnsafeTextGuard(app)
@@ -128,11 +142,12 @@ export async function buildApp({ config, database, logStream }: AppDeps) {
 
   if (hasRole(config, 'web')) {
     const webServices = createWebServices(services, (close) => app.addHook('onClose', close))
-    await registerWeb(app, config, webServices, apiNotFound)
+    const { fixedResource } = await registerWeb(app, config, webServices, apiNotFound)
+    fastPath?.arm({ lookup: fixedResource, requestId: requestIdFor, log: app.log })
   } else {
     app.setNotFoundHandler(apiNotFound)
   }
-  return Object.assign(app, { services })
+  return Object.assign(app, { services, fastPath })
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>

@@ -1,4 +1,4 @@
-import { PassThrough } from 'node:stream'
+import { Transform, type TransformCallback } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { ReactElement } from 'react'
@@ -45,6 +45,36 @@ type RenderOptions = {
 }
 
 /**
+ * React writes a page in 4 KiB pieces and calls `flush()` when it has written all it has for now
+ * (the shell, then each part that was waiting for data). Passing on one chunk per flush instead of
+ * every piece spares each piece its trip through the response's streams and its own socket write
+ * (issue 19: the 100 KB loan form page was some 25 of them).
+ */
+class BatchedWrites extends Transform {
+  #chunks: Buffer[] = []
+  #size = 0
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.#chunks.push(chunk)
+    this.#size += chunk.length
+    done()
+  }
+
+  flush() {
+    if (this.#size === 0) return
+    const chunk = Buffer.concat(this.#chunks, this.#size)
+    this.#chunks = []
+    this.#size = 0
+    this.push(chunk)
+  }
+
+  override _flush(done: TransformCallback) {
+    this.flush()
+    done()
+  }
+}
+
+/**
  * Renders a page to a streamed response. A render still running after 10 s is aborted; the
  * timer is cleared once every part has rendered, so a finished render is not kept in memory
  * (nor the prerender process alive) for those 10 s (issue 19).
@@ -56,7 +86,7 @@ export function renderPage(page: ReactElement, options: RenderOptions): Promise<
     let timer: ReturnType<typeof setTimeout> | undefined
     function respond() {
       shellRendered = true
-      const body = new PassThrough()
+      const body = new BatchedWrites()
       options.headers.set('Content-Type', 'text/html; charset=utf-8')
       resolve(new Response(createReadableStreamFromReadable(body), { headers: options.headers, status }))
       pipe(body)

@@ -35,7 +35,6 @@ describe('parseAffiliateUrl: every source of spec §9', () => {
     ['/?wbraid=W1', 'google', 'W1'],
     ['/?msclkid=ms-123', 'bing', 'ms-123'],
     ['/?utm_source=bing&msclkid=ms-9', 'bing', 'ms-9'],
-    ['/?fbclid=IwAR1', 'facebook', 'IwAR1'],
     ['/?utm_source=Facebook&fbclid=IwAR2', 'facebook', 'IwAR2'],
     ['/?utm_source=facebook%26ig&fbclid=IwAR3', 'facebook&ig', 'IwAR3'],
     ['/?at_gd=ABC123', 'adtraction', 'ABC123'],
@@ -77,6 +76,9 @@ describe('parseAffiliateUrl: every source of spec §9', () => {
   it('never invents a source: unknown utm_source, generic click ids alone and plain URLs give null', () => {
     expect(parseAffiliateUrl(`${site}/?utm_source=newsletter`, now)).toBeNull()
     expect(parseAffiliateUrl(`${site}/?clickid=abc`, now)).toBeNull()
+    // Meta adds fbclid to organic links too: alone it names no paid click.
+    expect(parseAffiliateUrl(`${site}/?fbclid=IwAR1`, now)).toBeNull()
+    expect(parseAffiliateUrl(`${site}/?utm_source=newsletter&fbclid=IwAR1`, now)).toBeNull()
     expect(parseAffiliateUrl(`${site}/`, now)).toBeNull()
     expect(parseAffiliateUrl('not a url', now)).toBeNull()
   })
@@ -112,6 +114,17 @@ describe('stored record: expiry and replacement', () => {
     const plain = captureAffiliate(storage, `${site}/lainat/`, new Date(next.getTime() + 60_000))
     expect(plain?.trackingId).toBe('second')
     expect(plain?.encounteredAt).toBe(next.toISOString())
+  })
+
+  it('is not replaced by an organic share (a bare fbclid), but is by a tagged Meta ad', () => {
+    const storage = memoryStorage()
+    captureAffiliate(storage, `${site}/?utm_source=adtraction&at_gd=paid`, now)
+    const shared = captureAffiliate(storage, `${site}/?fbclid=IwAR-organic`, new Date(now.getTime() + 60_000))
+    expect(shared).toMatchObject({ affiliate: 'adtraction', trackingId: 'paid' })
+    const later = new Date(now.getTime() + 120_000)
+    const ad = captureAffiliate(storage, `${site}/?utm_source=facebook&fbclid=IwAR-paid`, later)
+    expect(ad).toMatchObject({ affiliate: 'facebook', trackingId: 'IwAR-paid' })
+    expect(readAffiliate(storage, later)?.affiliate).toBe('facebook')
   })
 
   it('drops a stored value that is not a record', () => {

@@ -28,13 +28,21 @@ export type AffiliateSource = {
  *
  * Click-id parameters, as each network documents them:
  * - google: `gclid` (Google Ads auto-tagging), `gbraid`/`wbraid` (its iOS app/web variants).
- * - facebook, facebook&ig: `fbclid` (Meta adds it to outbound links); a bare `fbclid` counts as facebook,
- *   `utm_source=facebook&ig` (encoded `facebook%26ig`) as the Facebook-and-Instagram placement.
+ * - facebook, facebook&ig: `fbclid`, read as the click id when `utm_source` names the network
+ *   (`facebook`, or `facebook&ig`, encoded `facebook%26ig`, for the Facebook-and-Instagram placement). A bare
+ *   `fbclid` is no affiliate click (decided 2026-11-24, ADR 037): Meta adds it to every outbound link, organic
+ *   shares included, so alone it would replace a paid click of the last 30 days with an unpaid visit. Such a
+ *   visit counts by its referrer (`social`); paid Meta campaigns tag their URLs with `utm_source`.
  * - bing: `msclkid` (Microsoft Advertising auto-tagging).
  * - adtraction: `at_gd` (the parameter Adtraction appends to its landing URLs).
  * - financer, responsefinance, performission, bonusway, adservice, smartresponse: we could not confirm a
  *   documented click-id parameter for these networks (their integration guides are not public), so they are
  *   recognised by their `utm_source` only and their id is read from the generic `clickid`/`click_id`.
+ *   Searched again on 2026-11-24 (ADR 037): no public source names a parameter for any of them. For
+ *   performission the generic name is ours to keep if it runs on Target Circle's platform, as a third-party
+ *   integration suggests: Target Circle's advertiser guide ("Installing postback tracking",
+ *   help.targetcircle.com/en/articles/1283011) lets the advertiser name the parameter freely and fills it with
+ *   `{tmt_data}`, so its offers must be set to append `clickid={tmt_data}`.
  * - oid: a network that sends its offer id as `oid`; the click id again from `clickid`/`click_id`, else the oid.
  */
 export const AFFILIATE_SOURCES: readonly AffiliateSource[] = [
@@ -46,7 +54,7 @@ export const AFFILIATE_SOURCES: readonly AffiliateSource[] = [
   },
   { network: 'bing', utmSources: ['bing'], clickIds: ['msclkid'], recognisedBy: 'click-id' },
   { network: 'facebook&ig', utmSources: ['facebook&ig'], clickIds: ['fbclid'], recognisedBy: 'utm' },
-  { network: 'facebook', utmSources: ['facebook'], clickIds: ['fbclid'], recognisedBy: 'click-id' },
+  { network: 'facebook', utmSources: ['facebook'], clickIds: ['fbclid'], recognisedBy: 'utm' },
   { network: 'adtraction', utmSources: ['adtraction'], clickIds: ['at_gd'], recognisedBy: 'click-id' },
   { network: 'financer', utmSources: ['financer'], clickIds: ['clickid', 'click_id'], recognisedBy: 'utm' },
   {

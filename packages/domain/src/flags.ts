@@ -44,7 +44,9 @@ export const FeatureRuleSchema = z.looseObject({
       z.object({
         attribute: z.string().optional(),
         seed: z.string(),
-        hashVersion: z.number().int(),
+        // Optional as in the SDK, which hashes a filter without one with version 2
+        // (`filter.hashVersion || 2`); stored as given, since the SDK hands filters back in results.
+        hashVersion: z.number().int().optional(),
         ranges: z.array(range),
       }),
     )
@@ -88,11 +90,15 @@ export function valueFits(type: FlagValueType, value: unknown): boolean {
   }
 }
 
-/** The values of a definition that must fit the flag's type, each with where it is. */
+/**
+ * The values of a definition that must fit the flag's type, each with where it is. A missing
+ * default is not one: the SDK evaluates it as null, so the code's own default applies.
+ */
 export function definitionValues(definition: FeatureDefinition): Array<{ path: string; value: unknown }> {
-  const values: Array<{ path: string; value: unknown }> = [
-    { path: 'definition.defaultValue', value: definition.defaultValue },
-  ]
+  const values: Array<{ path: string; value: unknown }> = []
+  if (definition.defaultValue !== undefined) {
+    values.push({ path: 'definition.defaultValue', value: definition.defaultValue })
+  }
   for (const [index, rule] of (definition.rules ?? []).entries()) {
     if ('force' in rule) values.push({ path: `definition.rules.${index}.force`, value: rule.force })
     for (const [variation, value] of (rule.variations ?? []).entries()) {
@@ -119,6 +125,40 @@ export const FlagInputSchema = z
   })
   .meta({ id: 'FlagInput' })
 export type FlagInput = z.output<typeof FlagInputSchema>
+
+/** One changed field of a flag, with its JSON before and after where the audit may keep them. */
+export type FlagChange = { field: string; before?: string; after?: string }
+
+/** How long a value the audit log keeps as text may be; a longer one is named only. */
+export const FLAG_CHANGE_VALUE_MAX = 100
+
+type FlagState = Pick<FlagInput, 'valueType' | 'description' | 'enabled' | 'definition'>
+
+/**
+ * The fields of a flag a save changed (issue 18 review, item 10): its type, description, on/off,
+ * default and each rule by position. Before and after values are kept for the small scalar fields
+ * only; rules are named, never quoted, since their conditions may list users' attribute values and
+ * the audit log outlives people.
+ */
+export function flagChanges(before: FlagState, after: FlagState): FlagChange[] {
+  const changes: FlagChange[] = []
+  const text = (value: unknown) => (value === undefined ? 'none' : JSON.stringify(value))
+  const compare = (field: string, a: unknown, b: unknown, quote: boolean) => {
+    if (text(a) === text(b)) return
+    const small = quote && text(a).length <= FLAG_CHANGE_VALUE_MAX && text(b).length <= FLAG_CHANGE_VALUE_MAX
+    changes.push(small ? { field, before: text(a), after: text(b) } : { field })
+  }
+  compare('valueType', before.valueType, after.valueType, true)
+  compare('description', before.description, after.description, true)
+  compare('enabled', before.enabled, after.enabled, true)
+  compare('definition.defaultValue', before.definition.defaultValue, after.definition.defaultValue, true)
+  const rulesBefore = before.definition.rules ?? []
+  const rulesAfter = after.definition.rules ?? []
+  for (let index = 0; index < Math.max(rulesBefore.length, rulesAfter.length); index++) {
+    compare(`definition.rules.${index}`, rulesBefore[index], rulesAfter[index], false)
+  }
+  return changes
+}
 
 export const SavedGroupInputSchema = z
   .object({

@@ -44,7 +44,8 @@ type WebPayload = Awaited<ReturnType<WebServices['flags']['webPayload']>>
 /**
  * Issue 18 item 3 (ADR 038): the web pages' payload (FLAG_ENVIRONMENT's, under its plain client key),
  * read once and kept until a flag of that environment changes: the same LISTEN/NOTIFY notice the
- * streams hear, so every process drops its copy on commit. Without a way to close the listener (no
+ * streams hear, so every process drops its copy on commit. While the listener is reconnecting the
+ * payload is read per page, and its return drops the copy (a NOTIFY in the gap is lost). Without a way to close the listener (no
  * `onClose`), nothing is kept and each call reads the database.
  */
 function webPayloads(services: Services, onClose?: (close: () => Promise<void>) => void) {
@@ -66,7 +67,8 @@ function webPayloads(services: Services, onClose?: (close: () => Promise<void>) 
     changes ??= startFlagChanges(database, log).then(
       (started) => {
         started.subscribe((changed) => {
-          if (changed === environment) cached = null
+          // `null`: heard again after a lost connection, so a change made meanwhile is read now.
+          if (changed === null || changed === environment) cached = null
         })
         if (closed) void started.close()
         return started
@@ -87,7 +89,12 @@ function webPayloads(services: Services, onClose?: (close: () => Promise<void>) 
 
   return async (): Promise<WebPayload> => {
     try {
-      if (!onClose || closed || !(await listen())) return await read()
+      const heard = onClose && !closed ? await listen() : null
+      // Without a listener, or while its connection is being re-made, a kept copy could go stale.
+      if (!heard?.listening()) {
+        cached = null
+        return await read()
+      }
       const pending = cached ?? read()
       cached = pending
       const result = await pending
@@ -242,8 +249,9 @@ export function flagsWebServices(
         return { ok: true as const }
       }),
     createConnection: (input) =>
-      asAdmin(input, async (_actor, environment) => {
+      asAdmin(input, async (actor, environment) => {
         const connection = await createSdkConnection(db, {
+          actor,
           environment,
           remoteEval: input.kind === 'remoteEval',
           encrypted: input.kind === 'encrypted',

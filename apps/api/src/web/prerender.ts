@@ -11,6 +11,7 @@ import {
   type ServerBuild,
 } from 'react-router'
 import type { WebLoadContext } from '../../../web/app/context.ts'
+import { type CompressedSizes, inParallel, Precompressed, writeCopies } from './precompressed.ts'
 import { staticPaths } from './sitemap.ts'
 
 // Build-time prerendering of the content site (issue 7, ADR 012): every page that is the
@@ -25,8 +26,16 @@ import { staticPaths } from './sitemap.ts'
 export const PRERENDER_ORIGIN = 'https://prerendered.invalid'
 const PLACEHOLDER_HOST = 'prerendered.invalid'
 const MANIFEST = 'manifest.json'
+/** Written by `scripts/precompress.ts`: the address its `.br`/`.gz` copies of the pages were made for. */
+export const PRECOMPRESSED_MANIFEST = 'precompressed.json'
 
-type Manifest = {
+export type PrecompressedManifest = {
+  origin: string
+  /** Each page's identity ETag, so a copy is used only for the very body it was made from. */
+  etags: Record<string, string>
+}
+
+export type Manifest = {
   /** The web build's version: the pages name its fingerprinted assets. */
   version: string
   brandName: string
@@ -38,8 +47,8 @@ type Manifest = {
 }
 
 export type PrerenderedPage = {
-  body: string
-  etag: string
+  /** The page in each content coding (ADR 041). */
+  resource: Precompressed
   headers: Record<string, string>
   /** `'sha256-…'` sources for the page's inline scripts. */
   scriptHashes: string[]
@@ -157,6 +166,43 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes]
 }
 
+/** The page as served at `publicUrl`, or undefined where the placeholder would survive in another form. */
+export function servedBody(raw: string, publicUrl: string): string | undefined {
+  const body = raw.replaceAll(PRERENDER_ORIGIN, publicUrl)
+  return body.includes(PLACEHOLDER_HOST) ? undefined : body
+}
+
+export function readPrerenderManifest(buildDir: string): Manifest | undefined {
+  const file = join(buildDir, 'prerender', MANIFEST)
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : undefined
+}
+
+/**
+ * Build side (ADR 041): `.br` and `.gz` copies of every prerendered page as served at `origin`,
+ * and `precompressed.json` naming that origin and each page's ETag. Undefined without pages.
+ */
+export async function precompressPages(
+  buildDir: string,
+  origin: string,
+): Promise<CompressedSizes[] | undefined> {
+  const manifest = readPrerenderManifest(buildDir)
+  if (!manifest) return undefined
+  const dir = join(buildDir, 'prerender')
+  const precompressed: PrecompressedManifest = { origin, etags: {} }
+  const sizes: CompressedSizes[] = []
+  await inParallel(
+    Object.entries(manifest.pages).map(([path, entry]) => async () => {
+      const body = servedBody(readFileSync(join(dir, entry.file), 'utf8'), origin)
+      if (body === undefined) return
+      const plain = Buffer.from(body)
+      precompressed.etags[path] = new Precompressed(plain, 'text/html').identity.etag
+      sizes.push(await writeCopies(join(dir, entry.file), plain))
+    }),
+  )
+  writeFileSync(join(dir, PRECOMPRESSED_MANIFEST), `${JSON.stringify(precompressed, null, 2)}\n`)
+  return sizes
+}
+
 // A PUBLIC_URL is put into HTML attributes, JSON and script strings as is: only plain addresses qualify.
 const SAFE_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d+)?(\/[a-z0-9._~/-]*)?$/i
 
@@ -175,8 +221,8 @@ export function loadPrerendered(
   },
 ): Prerendered | { reason: string } {
   const dir = join(buildDir, 'prerender')
-  if (!existsSync(join(dir, MANIFEST))) return { reason: 'the build has no prerendered pages' }
-  const manifest = JSON.parse(readFileSync(join(dir, MANIFEST), 'utf8')) as Manifest
+  const manifest = readPrerenderManifest(buildDir)
+  if (!manifest) return { reason: 'the build has no prerendered pages' }
   if (manifest.version !== options.version) return { reason: 'they belong to another web build' }
   if (manifest.brandName !== options.brandName) return { reason: 'BRAND_NAME differs from the build’s' }
   if (JSON.stringify(manifest.company) !== JSON.stringify(options.company)) {
@@ -186,17 +232,30 @@ export function loadPrerendered(
     return { reason: 'the content files changed after the build (run "npm run build")' }
   }
   if (!SAFE_ORIGIN.test(options.publicUrl)) return { reason: 'PUBLIC_URL is not a plain address' }
+  // The build's compressed copies fit only the address they were made for; elsewhere each page is
+  // compressed in memory on its first compressed request (ADR 041).
+  const precompressedFile = join(dir, PRECOMPRESSED_MANIFEST)
+  const precompressed = existsSync(precompressedFile)
+    ? (JSON.parse(readFileSync(precompressedFile, 'utf8')) as PrecompressedManifest)
+    : undefined
+  const copiesFit = precompressed?.origin === options.publicUrl
   const pages = new Map<string, PrerenderedPage>()
   for (const [path, entry] of Object.entries(manifest.pages)) {
-    const body = readFileSync(join(dir, entry.file), 'utf8').replaceAll(PRERENDER_ORIGIN, options.publicUrl)
     // An address written in another form (encoded, say) would be left behind: such a page is rendered live.
-    if (body.includes(PLACEHOLDER_HOST)) continue
-    pages.set(path, {
-      body,
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-      headers: entry.headers,
-      scriptHashes: inlineScriptHashes(body),
-    })
+    const body = servedBody(readFileSync(join(dir, entry.file), 'utf8'), options.publicUrl)
+    if (body === undefined) continue
+    const plain = Buffer.from(body)
+    let resource = new Precompressed(plain, 'text/html; charset=utf-8', { compressLater: true })
+    const copy = (suffix: string) =>
+      existsSync(join(dir, entry.file + suffix)) ? readFileSync(join(dir, entry.file + suffix)) : undefined
+    if (copiesFit && precompressed?.etags[path] === resource.identity.etag) {
+      resource = new Precompressed(plain, 'text/html; charset=utf-8', {
+        br: copy('.br'),
+        gzip: copy('.gz'),
+        compressLater: true,
+      })
+    }
+    pages.set(path, { resource, headers: entry.headers, scriptHashes: inlineScriptHashes(body) })
   }
   return { year: manifest.year, pages }
 }

@@ -2,18 +2,20 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
-import fastifyStatic from '@fastify/static'
 import { servedPath } from '@lainava/content'
 import { MARKETING_COOKIE } from '@lainava/domain/consent-cookie'
-import { createRedirectMatcher, REDIRECTS } from '@lainava/routing'
+import { createRedirectMatcher, LANGUAGES, REDIRECTS } from '@lainava/routing'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { createRequestHandler, RouterContextProvider } from 'react-router'
+import { createRequestHandler, type RequestHandler, RouterContextProvider } from 'react-router'
 import type { WebServices } from '../../../web/app/context.ts'
 import type { Config } from '../config.ts'
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts'
 import { isPageFormAllowed, isStateChanging } from '../plugins/cross-site.ts'
+import type { FixedLookup } from './fast-path.ts'
 import { registerPageData } from './page-data.ts'
+import { registerStaticFiles, sendPrecompressed } from './precompressed.ts'
 import { importServerBuild, loadPrerendered, type PrerenderedPage, webContextKey } from './prerender.ts'
+import { splitRoutesByPrefix } from './route-subsets.ts'
 import { registerSitemap } from './sitemap.ts'
 import { wrongOriginPage } from './wrong-origin-page.ts'
 
@@ -92,7 +94,17 @@ export async function registerWeb(
   // only and refuses an opaque origin outright; the handler below checks both first (the scheme, and
   // `null` by Fetch Metadata, which a plain form post sends under our no-referrer policy).
   const allowedActionOrigins = [...config.ALLOWED_ORIGINS.map((origin) => new URL(origin).host), 'null']
-  const handle = createRequestHandler({ ...build, allowedActionOrigins }, 'production')
+  // Issue 19: each language's pages are matched against its own routes (route-subsets.ts).
+  const subsets = splitRoutesByPrefix(
+    build,
+    Object.values(LANGUAGES).map(({ prefix }) => prefix.slice(1)),
+  )
+  const handlers = new Map(
+    [subsets.all, ...subsets.byPrefix.values()].map((subset) => [
+      subset,
+      createRequestHandler({ ...subset, allowedActionOrigins }, 'production'),
+    ]),
+  )
   const contextKey = webContextKey(build)
   const prerendered = loadPrerendered(config.WEB_BUILD_DIR, {
     version: build.assets.version,
@@ -115,25 +127,14 @@ export async function registerWeb(
   // hydrates, and its flags are the code's defaults (issue 18).
   const hasChosen = new RegExp(`(?:^|;\\s*)${MARKETING_COOKIE}=`)
   /** The prerendered page for this request: a first visit's GET of a static page's exact path. */
-  function prerenderedFor(request: FastifyRequest): PrerenderedPage | undefined {
+  function prerenderedFor(url: string, cookies = ''): PrerenderedPage | undefined {
     if ('reason' in prerendered || prerendered.year !== new Date().getFullYear()) return undefined
-    const cookies = request.headers.cookie ?? ''
-    if (request.url.includes('?') || hasSession.test(cookies) || hasChosen.test(cookies)) return undefined
-    return prerendered.pages.get(request.url)
+    if (url.includes('?') || hasSession.test(cookies) || hasChosen.test(cookies)) return undefined
+    return prerendered.pages.get(url)
   }
 
-  await app.register(fastifyStatic, {
-    root: join(config.WEB_BUILD_DIR, 'client'),
-    wildcard: false,
-    index: false,
-    setHeaders(reply, path) {
-      const immutable = path.includes(`${join('client', 'assets')}`)
-      reply.header(
-        'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      )
-    },
-  })
+  // ADR 041: build/client from memory, in the codings the build made (fingerprinted assets immutable).
+  const files = registerStaticFiles(app, join(config.WEB_BUILD_DIR, 'client'))
 
   registerPageData(app, build, { publicUrl: config.PUBLIC_URL, brandName: config.BRAND_NAME })
   // The sitemap's <lastmod> of a page whose content has no date: when its code was built.
@@ -154,14 +155,16 @@ export async function registerWeb(
           const [pathname = '/', search = ''] = request.url.split('?')
           const redirect = findRedirect(pathname, search)
           if (redirect) return reply.redirect(redirect.location, redirect.permanent ? 301 : 302)
-          const page = prerenderedFor(request)
+          const page = prerenderedFor(request.url, request.headers.cookie)
           if (page) {
             reply.headers(page.headers)
             reply.header('content-security-policy', contentSecurityPolicy(page.scriptHashes))
-            reply.header('etag', page.etag).header('vary', 'Cookie').header('cache-control', 'no-cache')
             reply.header('x-lainava-render', 'prerendered')
-            if (request.headers['if-none-match'] === page.etag) return reply.status(304).send()
-            return reply.status(200).send(page.body)
+            // ADR 041: the page's brotli, gzip or plain bytes, never compressed again per request.
+            return sendPrecompressed(request, reply, page.resource, {
+              vary: 'Cookie',
+              'cache-control': 'no-cache',
+            })
           }
         }
         if (isStateChanging(request.method) && !isPageFormAllowed(request, config.ALLOWED_ORIGINS)) {
@@ -178,7 +181,11 @@ export async function registerWeb(
         }
         const nonce = randomBytes(16).toString('base64')
         const controller = new AbortController()
-        reply.raw.on('close', () => controller.abort())
+        // A client that leaves before the page is sent stops its render. Aborting every finished
+        // response as well cost 1 % of a live render's CPU (issue 19: an error object per request).
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableFinished) controller.abort()
+        })
         const context = new RouterContextProvider()
         context.set(contextKey, {
           ...webServices,
@@ -187,10 +194,34 @@ export async function registerWeb(
           // ADR 016: page errors go to the same redacting logger as the API's, with the request id.
           log: { error: (error, message) => request.log.error({ err: asError(error) }, message) },
         })
-        const response = await handle(toWebRequest(request, config.PUBLIC_URL, controller.signal), context)
+        const webRequest = toWebRequest(request, config.PUBLIC_URL, controller.signal)
+        const handle = handlers.get(subsets.forPath(new URL(webRequest.url).pathname)) as RequestHandler
+        const response = await handle(webRequest, context)
         reply.header('content-security-policy', contentSecurityPolicy([`'nonce-${nonce}'`]))
         return sendWebResponse(reply, response)
       },
     })
   })
+
+  /**
+   * ADR 041's fast path (fast-path.ts): the resource whose bytes answer this GET or HEAD exactly as
+   * the routes above would, or undefined. Files first, as Fastify routes them; a page only where
+   * the handler above would reach its prerendered branch (not /api, no redirect).
+   */
+  const redirected = new Map<string, boolean>()
+  const fixedResource: FixedLookup = (url, headers) => {
+    if (url.includes('?')) return undefined
+    const file = files.get(url)
+    if (file) return file
+    const page = prerenderedFor(url, headers.cookie)
+    if (!page || url === '/api' || url.startsWith('/api/')) return undefined
+    // The redirect table is fixed: asked once per page path.
+    let isRedirected = redirected.get(url)
+    if (isRedirected === undefined) {
+      isRedirected = findRedirect(url, '') !== null
+      redirected.set(url, isRedirected)
+    }
+    return isRedirected ? undefined : page.resource
+  }
+  return { fixedResource }
 }

@@ -11,6 +11,7 @@ import {
   MATCHED_APPLICATION_SCHEMAS,
 } from '@lainava/domain'
 import { applicationTrackingOf } from '@lainava/domain/analytics'
+import { SITE_COOKIES } from '@lainava/domain/consent-cookie'
 import { InsightsQuerySchema } from '@lainava/domain/lender-insights'
 import { mortgageCriteriaOf } from '@lainava/domain/mortgage/bank-pricing'
 import { catalogueLocale } from '@lainava/i18n'
@@ -98,7 +99,7 @@ export function createWebServices(
     [
       `${DRAFT_COOKIE}=${token}`,
       'Path=/',
-      `Max-Age=${60 * 60 * 24 * 30}`,
+      `Max-Age=${SITE_COOKIES.draft.maxAge}`,
       'SameSite=Lax',
       'HttpOnly',
       ...(config.COOKIE_SECURE ? ['Secure'] : []),
@@ -115,6 +116,20 @@ export function createWebServices(
 
   const content = loadContent()
 
+  // Issue 19: a page's loaders run side by side, and the root's and the page's each looked the same
+  // session up (three lookups for the loan form). Lookups of one token still in flight share one
+  // query; a finished lookup is never reused, so a logout counts from the next request on.
+  const pendingLookups = new Map<string, ReturnType<typeof authenticate>>()
+  function sessionUser(cookieHeader: string | null | undefined) {
+    const token = readCookie(cookieHeader, ACCESS_COOKIE)
+    if (!token) return authenticate(db, token)
+    const pending = pendingLookups.get(token)
+    if (pending) return pending
+    const lookup = authenticate(db, token).finally(() => pendingLookups.delete(token))
+    pendingLookups.set(token, lookup)
+    return lookup
+  }
+
   return {
     brandName: config.BRAND_NAME,
     company: config.COMPANY,
@@ -130,7 +145,7 @@ export function createWebServices(
     publicUrl: config.PUBLIC_URL,
     auth: {
       async currentUser(cookieHeader) {
-        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        const user = await sessionUser(cookieHeader)
         return user ? toProfile(user) : null
       },
       refreshable: (cookieHeader) => readCookie(cookieHeader, LOGIN_HINT_COOKIE) === '1',
@@ -205,7 +220,7 @@ export function createWebServices(
         return { ok: true, lenders: await previewRecipients(db, kind, parsed.data) }
       },
       async loadDraft({ cookieHeader, kind }) {
-        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        const user = await sessionUser(cookieHeader)
         return loadDraft(services, {
           browserToken: readCookie(cookieHeader, DRAFT_COOKIE),
           userId: user?.id ?? null,
@@ -213,7 +228,7 @@ export function createWebServices(
         })
       },
       async saveDraft({ cookieHeader, kind, step, data }) {
-        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        const user = await sessionUser(cookieHeader)
         const existing = readCookie(cookieHeader, DRAFT_COOKIE)
         const browserToken = existing && existing.length >= 20 ? existing : randomToken()
         await saveDraft(services, { browserToken, userId: user?.id ?? null, kind, step, data })
@@ -233,7 +248,7 @@ export function createWebServices(
         if (!parsed.success) {
           return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
         }
-        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        const user = await sessionUser(cookieHeader)
         return attempt(language, async () => {
           const result = await submitApplication(services, {
             kind,
@@ -254,11 +269,11 @@ export function createWebServices(
         })
       },
       async listMine(cookieHeader) {
-        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        const user = await sessionUser(cookieHeader)
         return user ? listApplications(db, user.id) : null
       },
       async signedInPerson(cookieHeader) {
-        const user = await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE))
+        const user = await sessionUser(cookieHeader)
         return user ? knownPerson(db, user) : null
       },
     },
@@ -309,10 +324,7 @@ export function createWebServices(
     },
     lenderInsights: {
       async read({ cookieHeader, language, query }) {
-        const member = await lenderMemberOf(
-          db,
-          await authenticate(db, readCookie(cookieHeader, ACCESS_COOKIE)),
-        )
+        const member = await lenderMemberOf(db, await sessionUser(cookieHeader))
         const t = translatorFor(catalogueLocale(language))
         if (!member) return { ok: false, code: 'FORBIDDEN', status: 403, message: t('api.forbidden') }
         const period = InsightsQuerySchema.safeParse(query)

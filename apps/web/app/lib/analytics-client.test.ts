@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { emitAnalytics } from './analytics-bus.ts'
-import { FLUSH_EVERY, forgetAnalyticsIds, startAnalytics } from './analytics-client.ts'
+import { BATCH_BYTES, FLUSH_EVERY, forgetAnalyticsIds, startAnalytics } from './analytics-client.ts'
 
 // Issue 18 item 5: the queue sends only with marketing consent, on hide and every FLUSH_EVERY events.
 
+let bodies: string[]
 let sent: Array<{ sessionId: string; sessionCount: number; events: Array<Record<string, unknown>> }>
 let consent: boolean
 let stop: () => void
@@ -16,6 +17,7 @@ function hide() {
 
 beforeEach(() => {
   sent = []
+  bodies = []
   consent = false
   sessionStorage.clear()
   localStorage.clear()
@@ -23,6 +25,7 @@ beforeEach(() => {
   stop = startAnalytics({
     hasConsent: () => consent,
     send: (body) => {
+      bodies.push(body)
       sent.push(JSON.parse(body))
       return true
     },
@@ -72,5 +75,16 @@ describe('the analytics client', () => {
     emitAnalytics({ type: 'page_view' })
     hide()
     expect(sent[1]?.sessionId).not.toBe(sent[0]?.sessionId)
+  })
+
+  it('cuts a flush into bodies below the endpoint’s limit (long addresses, non-ASCII titles)', () => {
+    consent = true
+    const names = Array.from({ length: 60 }, (_, i) => `${String(i).padStart(2, '0')}${'q'.repeat(38)}=1`)
+    window.history.replaceState(null, '', `/${'a'.repeat(300)}/?${names.join('&')}`)
+    document.title = 'Ö'.repeat(300)
+    for (let i = 0; i < FLUSH_EVERY; i++) emitAnalytics({ type: 'page_view' })
+    expect(sent.length).toBeGreaterThan(1)
+    for (const body of bodies) expect(new TextEncoder().encode(body).length).toBeLessThanOrEqual(BATCH_BYTES)
+    expect(sent.flatMap((batch) => batch.events)).toHaveLength(FLUSH_EVERY)
   })
 })

@@ -10,6 +10,8 @@ import { type AnalyticsBusEvent, onAnalytics } from './analytics-bus.ts'
 export const ANALYTICS_ENDPOINT = '/api/v1/events'
 export const FLUSH_EVERY = 10
 const BATCH_MAX = 50
+/** A batch's body stays below the endpoint's limit (32 KiB, analytics-routes.ts), with room to spare. */
+export const BATCH_BYTES = 30 * 1024
 const SESSION_KEY = 'lainava.analytics.session'
 const COUNT_KEY = 'lainava.analytics.sessions'
 
@@ -80,6 +82,27 @@ function currentContext(): AnalyticsContext {
   })
 }
 
+const encoder = new TextEncoder()
+
+/** The events in batches of at most BATCH_MAX events and BATCH_BYTES of body each (UTF-8). */
+function batches(events: QueuedEvent[], envelopeBytes: number): QueuedEvent[][] {
+  const parts: QueuedEvent[][] = []
+  let part: QueuedEvent[] = []
+  let bytes = envelopeBytes
+  for (const event of events) {
+    const size = encoder.encode(JSON.stringify(event)).length + 1 // and its comma
+    if (part.length > 0 && (part.length >= BATCH_MAX || bytes + size > BATCH_BYTES)) {
+      parts.push(part)
+      part = []
+      bytes = envelopeBytes
+    }
+    part.push(event)
+    bytes += size
+  }
+  if (part.length > 0) parts.push(part)
+  return parts
+}
+
 /** Starts listening to the bus; the returned function stops (and flushes what is queued). */
 export function startAnalytics(environment: AnalyticsEnvironment): () => void {
   const send = environment.send ?? beacon
@@ -99,8 +122,8 @@ export function startAnalytics(environment: AnalyticsEnvironment): () => void {
     if (!consented) return
     try {
       const { sessionId, sessionCount } = session()
-      for (let i = 0; i < events.length; i += BATCH_MAX) {
-        send(JSON.stringify({ sessionId, sessionCount, events: events.slice(i, i + BATCH_MAX) }))
+      for (const part of batches(events, JSON.stringify({ sessionId, sessionCount, events: [] }).length)) {
+        send(JSON.stringify({ sessionId, sessionCount, events: part }))
       }
     } catch {
       // Storage blocked or the send failed: analytics never breaks the page.

@@ -1,6 +1,7 @@
-import { MARKETING_COOKIE } from '@lainava/domain/consent-cookie'
+import { MARKETING_COOKIE, SITE_COOKIES } from '@lainava/domain/consent-cookie'
 import { parseCookie } from 'cookie'
 import { useSyncExternalStore } from 'react'
+import { DEVICE_ID_COOKIE, idCookie, idFromCookies } from './flags-identity.ts'
 import { useRootData } from './root-data-context.tsx'
 
 // Issue 18 item 4, spec §4: the marketing cookie. Exactly 'true' gives the tracking mode (persistent
@@ -9,7 +10,7 @@ import { useRootData } from './root-data-context.tsx'
 
 export { MARKETING_COOKIE }
 /** A year: the choice is asked again after that (browsers cap cookies at 400 days anyway). */
-export const CONSENT_MAX_AGE = 60 * 60 * 24 * 365
+export const CONSENT_MAX_AGE = SITE_COOKIES.marketing.maxAge
 
 /** 'granted' or 'denied' as stored, or null when the visitor has not chosen. */
 export type ConsentChoice = 'granted' | 'denied' | null
@@ -55,12 +56,33 @@ function subscribe(listener: () => void): () => void {
   }
 }
 
-/** Stores the choice in the first-party cookie and tells every reader on the page. */
-export function setMarketingConsent(granted: boolean): void {
-  const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : ''
-  // biome-ignore lint/suspicious/noDocumentCookie: a first-party cookie the server reads too (no Cookie Store API in every browser)
-  document.cookie = `${MARKETING_COOKIE}=${granted ? 'true' : 'false'}; Path=/; Max-Age=${CONSENT_MAX_AGE}; SameSite=Lax${secure}`
+/**
+ * Every cookie a consent choice writes, as Set-Cookie texts: the marketing cookie, and the deviceId
+ * cookie (when the visitor has one) rewritten to match, persistent only with consent (spec §4). The one
+ * function behind each way to choose: the banner in the page, its form without JavaScript (the root
+ * action) and the settings page's consents.
+ */
+export function consentCookies(granted: boolean, cookieHeader: string | null, secure: boolean): string[] {
+  const deviceId = idFromCookies(cookieHeader, DEVICE_ID_COOKIE)
+  return [
+    marketingCookie(granted, secure),
+    ...(deviceId ? [idCookie(DEVICE_ID_COOKIE, deviceId, { persistent: granted, secure })] : []),
+  ]
+}
+
+/** Tells every reader on the page that the choice may have changed (it is read again from the cookie). */
+export function announceConsentChange(): void {
   for (const listener of [...listeners]) listener()
+}
+
+/** Stores the choice in the first-party cookies and tells every reader on the page. */
+export function setMarketingConsent(granted: boolean): void {
+  const secure = typeof location !== 'undefined' && location.protocol === 'https:'
+  for (const cookie of consentCookies(granted, documentCookie(), secure)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: first-party cookies the server reads too (no Cookie Store API in every browser)
+    document.cookie = cookie
+  }
+  announceConsentChange()
 }
 
 /** Calls `listener` whenever the choice changes on this page; returns the unsubscribe. */
@@ -78,7 +100,7 @@ export function useConsent(): { choice: ConsentChoice; setMarketing: (granted: b
   return { choice, setMarketing: setMarketingConsent }
 }
 
-/** The marketing cookie as a Set-Cookie header (the settings page's choice, sent without JavaScript). */
-export function marketingCookie(granted: boolean, secure: boolean): string {
+/** The marketing cookie as a Set-Cookie text (part of `consentCookies`). */
+function marketingCookie(granted: boolean, secure: boolean): string {
   return `${MARKETING_COOKIE}=${granted ? 'true' : 'false'}; Path=/; Max-Age=${CONSENT_MAX_AGE}; SameSite=Lax${secure ? '; Secure' : ''}`
 }

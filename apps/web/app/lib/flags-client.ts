@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
-import { emitAnalytics } from './analytics-bus.ts'
-import { hasMarketingConsent, onConsentChange } from './consent.ts'
 import { type FlagStore, useFlagsState } from './flags.tsx'
-import { DEVICE_ID_COOKIE, type FlagsData, idCookie, idFromCookies, sdkPayload } from './flags-identity.ts'
+import { reportExposure, variationIdOf } from './flags-exposure.ts'
+import { type FlagAttributes, type FlagsData, sdkPayload } from './flags-identity.ts'
 
 // Issue 18 item 3 (ADR 038): after hydration, when the browser is idle, the official SDK is imported (its
 // own chunk: nothing of it before the first paint) and started from the payload the server evaluated,
@@ -30,12 +29,36 @@ function report(error: unknown): void {
   }
 }
 
-/** A variation's id for the analytics event: its meta key when the rule has one, else its index. */
-function variationIdOf(result: { key?: string; variationId: number }): string | number {
-  return result.key ?? result.variationId
+/**
+ * The server's attributes with what only the browser knows: the URL's hash, which never reaches the
+ * server (its rendering evaluated with ''), so targeting by hash applies once the SDK runs (ADR 038).
+ */
+export function browserAttributes(attributes: FlagAttributes, hash: string): FlagAttributes {
+  return { ...attributes, hash }
 }
 
-type Running = { stop(): void; setPage(path: string, query: string): void }
+type Running = { stop(): void; setPage(path: string, query: string, hash: string): void }
+
+/**
+ * Spec §9: the stream closes after the page has been hidden for FLAG_CACHE.idleStreamInterval and
+ * opens again when it is visible. Returns the function that stops watching.
+ */
+export function closeStreamWhenHidden(
+  page: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>,
+  stream: { onHidden(): void; onVisible(): void },
+): () => void {
+  let idle: ReturnType<typeof setTimeout> | undefined
+  const onVisibility = () => {
+    clearTimeout(idle)
+    if (page.visibilityState === 'hidden') idle = setTimeout(stream.onHidden, FLAG_CACHE.idleStreamInterval)
+    else stream.onVisible()
+  }
+  page.addEventListener('visibilitychange', onVisibility)
+  return () => {
+    clearTimeout(idle)
+    page.removeEventListener('visibilitychange', onVisibility)
+  }
+}
 
 export async function startFlagsClient(data: FlagsData, store: FlagStore): Promise<Running> {
   const sdk = await import('@growthbook/growthbook')
@@ -43,14 +66,11 @@ export async function startFlagsClient(data: FlagsData, store: FlagStore): Promi
   const growthbook = new sdk.GrowthBook({
     apiHost: window.location.origin,
     clientKey: data.clientKey,
-    attributes: data.attributes,
-    // Issue 18 item 5: an exposure is an analytics event, and only with marketing consent (spec §4).
+    attributes: browserAttributes(data.attributes, window.location.hash),
+    // Issue 18 item 5: an exposure is an analytics event, and only with marketing consent (spec §4);
+    // once per experiment and variation per session, also when the page reported it at hydration.
     trackingCallback: (experiment, result) => {
-      if (!hasMarketingConsent()) return
-      emitAnalytics({
-        type: 'experiment_viewed',
-        data: { experimentKey: experiment.key, variationId: variationIdOf(result) },
-      })
+      reportExposure({ experimentKey: experiment.key, variationId: variationIdOf(result) })
     },
     log: (message) => report(message),
   })
@@ -61,37 +81,16 @@ export async function startFlagsClient(data: FlagsData, store: FlagStore): Promi
   document.documentElement.dataset.flags = 'live'
 
   // initSync installs no idle listener: close the stream after 20 s hidden, reopen when visible.
-  let idle: ReturnType<typeof setTimeout> | undefined
-  const onVisibility = () => {
-    clearTimeout(idle)
-    if (document.visibilityState === 'hidden') idle = setTimeout(sdk.onHidden, FLAG_CACHE.idleStreamInterval)
-    else sdk.onVisible()
-  }
-  document.addEventListener('visibilitychange', onVisibility)
+  const stopIdleClose = closeStreamWhenHidden(document, sdk)
   return {
     stop() {
-      clearTimeout(idle)
-      document.removeEventListener('visibilitychange', onVisibility)
+      stopIdleClose()
       growthbook.destroy()
     },
-    setPage(path, query) {
-      growthbook.updateAttributes({ path, query }).catch(report)
+    setPage(path, query, hash) {
+      growthbook.updateAttributes({ path, query, hash }).catch(report)
     },
   }
-}
-
-/** Keeps the deviceId cookie's lifetime in step with the consent (persistent only with it, spec §4). */
-function followConsent(): () => void {
-  return onConsentChange(() => {
-    const deviceId = idFromCookies(document.cookie, DEVICE_ID_COOKIE)
-    if (!deviceId) return
-    const cookie = idCookie(DEVICE_ID_COOKIE, deviceId, {
-      persistent: hasMarketingConsent(),
-      secure: window.location.protocol === 'https:',
-    })
-    // biome-ignore lint/suspicious/noDocumentCookie: the same first-party cookie the server set
-    document.cookie = cookie
-  })
 }
 
 /**
@@ -136,12 +135,11 @@ function whenQuiet(run: () => void): () => void {
 /** The root starts the SDK once per page load, after hydration (see whenQuiet). */
 export function useFlagsClient(): void {
   const state = useFlagsState()
-  const { pathname, search } = useLocation()
+  const { pathname, search, hash } = useLocation()
   const runningRef = useRef<Running | null>(null)
   useEffect(() => {
-    const stopFollowing = followConsent()
     const data = state?.data
-    if (!state || !data) return stopFollowing
+    if (!state || !data) return
     let cancelled = false
     const cancelIdle = whenQuiet(() => {
       startFlagsClient(data, state.store).then(
@@ -155,13 +153,12 @@ export function useFlagsClient(): void {
     return () => {
       cancelled = true
       cancelIdle()
-      stopFollowing()
       runningRef.current?.stop()
       runningRef.current = null
     }
   }, [state])
-  // A client navigation is a new page for targeting by path and query (the hash stays empty, as on the server).
+  // A client navigation is a new page for targeting by path, query and hash.
   useEffect(() => {
-    runningRef.current?.setPage(pathname, search)
-  }, [pathname, search])
+    runningRef.current?.setPage(pathname, search, hash)
+  }, [pathname, search, hash])
 }

@@ -1,7 +1,9 @@
 import type { FeatureApiResponse } from '@growthbook/growthbook'
+import { SITE_COOKIES } from '@lainava/domain/consent-cookie'
 import type { FeaturesPayload } from '@lainava/domain/flags'
 import { parseCookie } from 'cookie'
 import type { ConsentChoice } from './consent.ts'
+import type { Exposure } from './flags-exposure.ts'
 
 // Issue 18 item 3 (ADR 038): the experiment attributes (spec §3: deviceId, randomId, host, deviceType,
 // browser, location, path, query, hash and the user profile's id), built the same way on the server and
@@ -9,10 +11,10 @@ import type { ConsentChoice } from './consent.ts'
 // sees them on the first request: deviceId persistent only with marketing consent (spec §4), otherwise
 // gone with the browser session like randomId always is.
 
-export const DEVICE_ID_COOKIE = 'lainava_device_id'
-export const RANDOM_ID_COOKIE = 'lainava_random_id'
+export const DEVICE_ID_COOKIE = SITE_COOKIES.deviceId.name
+export const RANDOM_ID_COOKIE = SITE_COOKIES.randomId.name
 /** How long a consented deviceId lasts (browsers cap cookies at 400 days). */
-export const DEVICE_ID_MAX_AGE = 60 * 60 * 24 * 365
+export const DEVICE_ID_MAX_AGE = SITE_COOKIES.deviceId.maxAgeWithConsent
 
 /** An id we made: 22 URL-safe characters; anything else in the cookie is replaced. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/
@@ -28,7 +30,11 @@ export type FlagAttributes = {
   language: string
   path: string
   query: string
-  /** Never sent to the server: empty on both sides so the first render agrees. */
+  /**
+   * The URL's fragment, which browsers never send: server rendering evaluates with '' (so the first
+   * render agrees), and the SDK in the browser uses `location.hash` once it runs, so targeting by
+   * hash applies after hydration.
+   */
   hash: string
   /** The signed-in user's id; absent when signed out. */
   userId?: string
@@ -140,6 +146,8 @@ export type FlagsData = {
   attributes: FlagAttributes
   /** Every flag's value for these attributes: the first render reads these, no SDK needed. */
   values: Record<string, unknown>
+  /** Flag key → the experiment exposure its value came from (reported when the page uses the flag). */
+  exposures?: Record<string, Exposure>
 }
 
 /**

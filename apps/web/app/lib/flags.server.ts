@@ -2,8 +2,17 @@ import { GrowthBook } from '@growthbook/growthbook'
 import type { FeaturesPayload } from '@lainava/domain/flags'
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from 'react-router'
 import { webContext } from '../context.ts'
-import { consentOf } from './consent.ts'
-import { type FlagAttributes, type FlagsData, flagAttributes, flagIds, sdkPayload } from './flags-identity.ts'
+import { type ConsentChoice, consentOf, MARKETING_COOKIE } from './consent.ts'
+import { type Exposure, variationIdOf } from './flags-exposure.ts'
+import {
+  DEVICE_ID_COOKIE,
+  type FlagAttributes,
+  type FlagsData,
+  flagAttributes,
+  flagIds,
+  idCookie,
+  sdkPayload,
+} from './flags-identity.ts'
 
 // Issue 18 item 3 (ADR 038): server rendering evaluates the flags with the official SDK, from the payload
 // the web services keep in memory, for the same attributes the browser will have. The page's first render
@@ -34,18 +43,58 @@ export const flagIdentity: MiddlewareFunction<Response> = async ({ request, cont
   const ids = flagIds(cookieHeader, consentOf(cookieHeader), secure)
   context.set(flagRequestContext, { ...web, deviceId: ids.deviceId, randomId: ids.randomId })
   const response = await next()
-  for (const cookie of ids.setCookies) response.headers.append('set-cookie', cookie)
+  // A consent choice made by this very request (the banner's form, the settings page) decides the
+  // lifetime of an id made now, as it does for one the browser already had (spec §4).
+  const chosen = choiceSetBy(response)
+  const cookies = ids.setCookies.map((cookie) =>
+    chosen !== null && cookie.startsWith(`${DEVICE_ID_COOKIE}=`)
+      ? idCookie(DEVICE_ID_COOKIE, ids.deviceId, { persistent: chosen === 'granted', secure })
+      : cookie,
+  )
+  for (const cookie of cookies) response.headers.append('set-cookie', cookie)
   return response
+}
+
+/** The consent choice a response's own Set-Cookie writes, or null when it writes none. */
+function choiceSetBy(response: Response): ConsentChoice {
+  const written = response.headers
+    .getSetCookie()
+    .filter((cookie) => cookie.startsWith(`${MARKETING_COOKIE}=`))
+  return written.length > 0 ? consentOf(written.at(-1)?.split(';')[0]) : null
 }
 
 /** Every flag of the payload evaluated by the SDK for these attributes (no network, no stream). */
 export function evaluateFlags(payload: FeaturesPayload, attributes: FlagAttributes): Record<string, unknown> {
-  const growthbook = new GrowthBook({ attributes })
+  return evaluateWithExposures(payload, attributes).values
+}
+
+/**
+ * The values, and for each flag whose value came from an experiment the exposure the SDK's tracking
+ * callback reports for it (the same rule: only when the visitor was hashed into the experiment).
+ */
+export function evaluateWithExposures(
+  payload: FeaturesPayload,
+  attributes: FlagAttributes,
+): { values: Record<string, unknown>; exposures: Record<string, Exposure> } {
+  const exposures: Record<string, Exposure> = {}
+  let current: string | null = null
+  const growthbook = new GrowthBook({
+    attributes,
+    // Called synchronously inside getFeatureValue, so `current` is the flag being evaluated.
+    trackingCallback: (experiment, result) => {
+      if (current !== null)
+        exposures[current] = { experimentKey: experiment.key, variationId: variationIdOf(result) }
+    },
+  })
   try {
     growthbook.initSync({ payload: sdkPayload(payload), streaming: false })
     const values: Record<string, unknown> = {}
-    for (const key of Object.keys(payload.features ?? {})) values[key] = growthbook.getFeatureValue(key, null)
-    return values
+    for (const key of Object.keys(payload.features ?? {})) {
+      current = key
+      values[key] = growthbook.getFeatureValue(key, null)
+    }
+    current = null
+    return { values, exposures }
   } finally {
     growthbook.destroy()
   }
@@ -73,11 +122,13 @@ export function flagsForRequest(
     userId: input.userId,
   })
   try {
+    const { values, exposures } = evaluateWithExposures(flagRequest.payload, attributes)
     return {
       clientKey: flagRequest.clientKey,
       payload: flagRequest.payload,
       attributes,
-      values: evaluateFlags(flagRequest.payload, attributes),
+      values,
+      ...(Object.keys(exposures).length > 0 ? { exposures } : {}),
     }
   } catch {
     return null

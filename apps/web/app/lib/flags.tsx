@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react'
+import { type Exposure, reportExposure } from './flags-exposure.ts'
 import type { FlagsData } from './flags-identity.ts'
 
 // Issue 18 item 3 (ADR 038): `useFlag(key, fallback)` reads the value the server evaluated, so the
@@ -16,7 +17,21 @@ export type FlagStore = {
   refresh(): void
 }
 
-export function createFlagStore(initial: Record<string, unknown>): FlagStore {
+/**
+ * The exposures of the server's evaluation and how to report one: a key used before the SDK is
+ * connected reports its experiment (after the current task, so that the root's analytics listener,
+ * whose effect runs after its children's, already listens). Once connected, the SDK reports.
+ */
+export type ExposureOptions = {
+  exposures?: Record<string, Exposure>
+  report(exposure: Exposure): void
+  defer?(run: () => void): void
+}
+
+export function createFlagStore(
+  initial: Record<string, unknown>,
+  exposureOptions?: ExposureOptions,
+): FlagStore {
   let values = initial
   let evaluate: ((key: string) => unknown) | null = null
   const listeners = new Set<() => void>()
@@ -52,6 +67,14 @@ export function createFlagStore(initial: Record<string, unknown>): FlagStore {
     },
     use(key) {
       used.set(key, (used.get(key) ?? 0) + 1)
+      const exposure = exposureOptions?.exposures?.[key]
+      if (exposure && !evaluate) {
+        const defer = exposureOptions.defer ?? ((run: () => void) => void setTimeout(run, 0))
+        defer(() => {
+          // Still the server's value on the page (no stream change has replaced it meanwhile).
+          if (!evaluate && Object.is(values[key], initial[key])) exposureOptions.report(exposure)
+        })
+      }
       if (evaluate) refresh()
       return () => {
         const count = (used.get(key) ?? 1) - 1
@@ -77,7 +100,10 @@ export function FlagsProvider({
   data: FlagsData | null | undefined
   children: ReactNode
 }) {
-  const [value] = useState(() => ({ store: createFlagStore(data?.values ?? {}), data: data ?? null }))
+  const [value] = useState(() => ({
+    store: createFlagStore(data?.values ?? {}, { exposures: data?.exposures, report: reportExposure }),
+    data: data ?? null,
+  }))
   return <FlagsContext.Provider value={value}>{children}</FlagsContext.Provider>
 }
 

@@ -64,6 +64,8 @@ export const CORE_KEYS = [
   'consent.banner.choices',
   'consent.banner.necessary',
   'consent.banner.marketing',
+  'consent.banner.link',
+  'consent.banner.close',
   'consent.banner.save',
 ] as const satisfies readonly MessageKey[]
 

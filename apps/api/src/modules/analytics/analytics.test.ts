@@ -3,6 +3,7 @@ import { messagesFor } from '@lainava/i18n/server'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp } from '../../test/test-app.ts'
+import { ANALYTICS_BODY_LIMIT } from './analytics-routes.ts'
 import { ANALYTICS_RATE } from './analytics-service.ts'
 
 // Issue 18 item 5: POST /api/v1/events stores a consented browser's batch; bad input is a 400 in the
@@ -173,5 +174,61 @@ describe('POST /api/v1/events', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
     expect(limited.json().message).toMatch(/minute/)
     expect((await post(one, {}, '203.0.113.78')).statusCode).toBe(202)
+  })
+
+  it('refuses a body over its limit with 413 in our error shape, storing nothing', async () => {
+    const sessionId = 'sess_too_large_0123456'
+    const big = { ...context, title: 'x'.repeat(300) }
+    const events = Array.from({ length: 200 }, () => ({
+      type: 'page_view',
+      at: '2026-11-24T10:00:00Z',
+      context: big,
+    }))
+    expect(JSON.stringify(batch(sessionId, events)).length).toBeGreaterThan(ANALYTICS_BODY_LIMIT)
+    const response = await post(batch(sessionId, events), { 'accept-language': 'en' })
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toMatchObject({ code: 'BODY_TOO_LARGE', message: expect.any(String) })
+    const rows = await ctx.database.db
+      .select()
+      .from(schema.analyticsEvents)
+      .where(eq(schema.analyticsEvents.sessionId, sessionId))
+    expect(rows).toEqual([])
+  })
+
+  it('answers malformed JSON with 400 in our error shape', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/events',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"sessionId": "sess_malformed_01234", "events": [',
+      remoteAddress: '198.51.100.250',
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ code: 'MALFORMED_JSON', message: expect.any(String) })
+  })
+
+  it('refuses a post from another site with 403, and takes our own pages’ beacons', async () => {
+    const own = ctx.services.config.ALLOWED_ORIGINS[0] ?? ''
+    const one = (id: string) => batch(id, [{ type: 'page_view', at: '2026-11-24T10:00:00Z', context }])
+    const foreign = await post(one('sess_foreign_origin_01'), { origin: 'https://evil.example' })
+    expect(foreign.statusCode).toBe(403)
+    expect(foreign.json()).toMatchObject({ code: 'CROSS_SITE_REQUEST', message: expect.any(String) })
+    const opaqueCrossSite = await post(one('sess_foreign_origin_02'), {
+      origin: 'null',
+      'sec-fetch-site': 'cross-site',
+    })
+    expect(opaqueCrossSite.statusCode).toBe(403)
+    expect((await post(one('sess_own_origin_0001'), { origin: own })).statusCode).toBe(202)
+    // A same-origin beacon under our no-referrer policy says `Origin: null`; Fetch Metadata vouches for it.
+    const beacon = await post(one('sess_own_origin_0002'), {
+      origin: 'null',
+      'sec-fetch-site': 'same-origin',
+    })
+    expect(beacon.statusCode).toBe(202)
+    const stored = await ctx.database.db
+      .select({ sessionId: schema.analyticsEvents.sessionId })
+      .from(schema.analyticsEvents)
+      .where(eq(schema.analyticsEvents.sessionId, 'sess_foreign_origin_01'))
+    expect(stored).toEqual([])
   })
 })

@@ -1,15 +1,17 @@
 // Session cookies: HttpOnly, SameSite, Secure outside plain-http development.
 // The refresh cookie is sent only to the API (refresh and logout).
 
+import { SITE_COOKIES } from '@lainava/domain/consent-cookie'
 import { isUnsafeText } from '@lainava/domain/unsafe-text'
 import { parseCookie } from 'cookie'
 
-export const ACCESS_COOKIE = 'lv_session'
-export const REFRESH_COOKIE = 'lv_refresh'
+// Names and lifetimes from the site's cookie list, which the cookie policy page describes.
+export const ACCESS_COOKIE = SITE_COOKIES.session.name
+export const REFRESH_COOKIE = SITE_COOKIES.refresh.name
 /** Not a secret and readable by scripts: tells the page a login may be refreshable (see the web's user state). */
-export const LOGIN_HINT_COOKIE = 'lv_auth'
-export const ACCESS_TTL_SECONDS = 15 * 60
-export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60
+export const LOGIN_HINT_COOKIE = SITE_COOKIES.loginHint.name
+export const ACCESS_TTL_SECONDS = SITE_COOKIES.session.maxAge
+export const REFRESH_TTL_SECONDS = SITE_COOKIES.refresh.maxAge
 
 type CookieOptions = { secure: boolean }
 
@@ -37,7 +39,7 @@ export function sessionCookies(
     ]),
     serialize(LOGIN_HINT_COOKIE, '1', [
       'Path=/',
-      `Max-Age=${REFRESH_TTL_SECONDS}`,
+      `Max-Age=${SITE_COOKIES.loginHint.maxAge}`,
       'SameSite=Lax',
       ...(secure ? ['Secure'] : []),
     ]),

@@ -17,6 +17,7 @@ import { AppError } from '../../app-error.ts'
 import { ErrorBodySchema } from '../../schemas.ts'
 import { requireUser } from '../auth/guards.ts'
 import { type FlagChanges, startFlagChanges } from './flag-events.ts'
+import { connectionLimit, EVAL_RATE, fixedWindow, STREAMS_PER_CLIENT, tooMany } from './flag-limits.ts'
 import {
   connectionOf,
   createSdkConnection,
@@ -92,6 +93,8 @@ export const flagRoutes: FastifyPluginAsyncZod<{ database: DbHandle }> = async (
   const { db } = database
   const changes: FlagChanges = await startFlagChanges(database, app.log)
   const streams = new Set<FastifyReply>()
+  const evaluations = fixedWindow(EVAL_RATE.limit, EVAL_RATE.windowSeconds)
+  const streamsPerClient = connectionLimit(STREAMS_PER_CLIENT)
   app.addHook('onClose', async () => {
     for (const reply of streams) reply.raw.end()
     await changes.close()
@@ -137,10 +140,12 @@ export const flagRoutes: FastifyPluginAsyncZod<{ database: DbHandle }> = async (
         summary: 'GrowthBook SDK remote evaluation: the flags as evaluated for these attributes',
         params: ClientKeyParams,
         body: RemoteEvalRequestSchema,
-        response: { 200: PayloadSchema, 400: ErrorBodySchema, 404: ErrorBodySchema },
+        response: { 200: PayloadSchema, 400: ErrorBodySchema, 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request, reply) => {
+      const hit = evaluations.hit(request.ip)
+      if (!hit.allowed) throw tooMany(hit.retryAfterSeconds, 'remote evaluations')
       const connection = await connectionFor(database, request.params.clientKey, 'eval')
       const evaluated = await evaluateFor(await environmentPayload(db, connection.environment), request.body)
       reply.headers({ ...SDK_HEADERS, 'cache-control': 'no-store' })
@@ -158,12 +163,15 @@ export const flagRoutes: FastifyPluginAsyncZod<{ database: DbHandle }> = async (
           'Sends the current payload at once, then a `features` event (remote-eval keys: `features-updated`) after every committed change in the key’s environment, from any API process (PostgreSQL NOTIFY).',
         params: ClientKeyParams,
         produces: ['text/event-stream'],
-        response: { 404: ErrorBodySchema },
+        response: { 404: ErrorBodySchema, 429: ErrorBodySchema },
       },
     },
     async (request: FastifyRequest<{ Params: { clientKey: string } }>, reply) => {
       const connection = await connectionOf(db, request.params.clientKey)
       if (!connection) throw unknownKey()
+      const release = streamsPerClient.open(request.ip)
+      // The browser's EventSource retries after `retry` (10 s), so a refused tab comes back later.
+      if (!release) throw tooMany(60, 'open streams')
       reply.hijack()
       const raw = reply.raw
       raw.writeHead(200, {
@@ -193,12 +201,14 @@ export const flagRoutes: FastifyPluginAsyncZod<{ database: DbHandle }> = async (
       }
       // The current payload at once: it closes any gap while the browser was reconnecting (§3.4).
       if (!connection.remoteEval) send()
+      // `null`: the listener came back from a lost connection, and a change may have gone unheard.
       const unsubscribe = changes.subscribe((environment) => {
-        if (environment === connection.environment) send()
+        if (environment === null || environment === connection.environment) send()
       })
       const ping = setInterval(() => raw.write(': ping\n\n'), PING_SECONDS * 1000)
       streams.add(reply)
       request.raw.on('close', () => {
+        release()
         clearInterval(ping)
         unsubscribe()
         streams.delete(reply)
@@ -346,13 +356,14 @@ export const flagRoutes: FastifyPluginAsyncZod<{ database: DbHandle }> = async (
       },
     },
     async (request, reply) => {
-      await admin(request)
+      const actor = await admin(request)
       if (request.body.remoteEval && request.body.encrypted)
         throw new AppError('BAD_REQUEST', 'Remote evaluation is never encrypted.', {
           reason: 'EVAL_NOT_ENCRYPTED',
           messageKey: 'flags.error.evalEncrypted',
         })
       const connection = await createSdkConnection(db, {
+        actor,
         environment: request.params.environment,
         remoteEval: request.body.remoteEval,
         encrypted: request.body.encrypted,

@@ -1,12 +1,14 @@
 import { createCipheriv, randomBytes } from 'node:crypto'
 import { type Database, schema } from '@lainava/db'
-import type {
-  FeatureDefinition,
-  FeaturesPayload,
-  FlagEnvironment,
-  FlagInput,
-  SavedGroupInput,
-  SavedGroupsPayload,
+import {
+  type FeatureDefinition,
+  type FeaturesPayload,
+  type FlagEnvironment,
+  type FlagInput,
+  type FlagValueType,
+  flagChanges,
+  type SavedGroupInput,
+  type SavedGroupsPayload,
 } from '@lainava/domain/flags'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts'
@@ -16,7 +18,7 @@ import { type AuditActor, recordAudit } from '../audit/audit-log.ts'
 // whose version it has seen, protocol §1.5) and notifies every API process through PostgreSQL's
 // NOTIFY, in the same transaction: the notice goes out on commit, never for a change rolled back.
 
-const { flagFeatures, flagSavedGroups, flagSdkConnections, flagRevisions } = schema
+const { flagFeatures, flagSavedGroups, flagSdkConnections } = schema
 
 /** The NOTIFY channel; the payload is the environment that changed. */
 export const FLAG_CHANNEL = 'lainava_flags'
@@ -28,22 +30,43 @@ export async function connectionOf(db: Database, clientKey: string): Promise<Sdk
   return row ?? null
 }
 
-/** A new client key for an environment: `sdk-` and 24 URL-safe random characters. */
+/**
+ * A new client key for an environment: `sdk-` and 24 URL-safe random characters; audited (who, the
+ * environment and the kind; never the decryption key). Without an actor it is the system's.
+ */
 export async function createSdkConnection(
   db: Database,
-  input: { environment: FlagEnvironment | string; remoteEval?: boolean; encrypted?: boolean },
+  input: {
+    environment: FlagEnvironment | string
+    remoteEval?: boolean
+    encrypted?: boolean
+    actor?: AuditActor
+  },
 ): Promise<SdkConnection> {
-  const [row] = await db
-    .insert(flagSdkConnections)
-    .values({
-      clientKey: `sdk-${randomBytes(18).toString('base64url')}`,
-      environment: input.environment,
-      remoteEval: input.remoteEval ?? false,
-      encryptionKey: input.encrypted ? randomBytes(16).toString('base64') : null,
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(flagSdkConnections)
+      .values({
+        clientKey: `sdk-${randomBytes(18).toString('base64url')}`,
+        environment: input.environment,
+        remoteEval: input.remoteEval ?? false,
+        encryptionKey: input.encrypted ? randomBytes(16).toString('base64') : null,
+      })
+      .returning()
+    if (!row) throw new Error('the SDK connection was not stored')
+    await recordAudit(tx, {
+      actor: input.actor ?? { id: null, role: 'system' },
+      action: 'flag.connection.create',
+      subjectType: 'flagConnection',
+      subjectId: `${row.environment}/${row.clientKey}`,
+      details: {
+        environment: row.environment,
+        remoteEval: row.remoteEval,
+        encrypted: row.encryptionKey !== null,
+      },
     })
-    .returning()
-  if (!row) throw new Error('the SDK connection was not stored')
-  return row
+    return row
+  })
 }
 
 /** The client key the web app uses for an environment: the first plain one, made when there is none. */
@@ -71,38 +94,40 @@ export function encryptForSdk(plain: string, keyBase64: string): string {
   return `${iv.toString('base64')}.${body.toString('base64')}`
 }
 
-async function dateUpdated(db: Database, environment: string): Promise<string> {
-  const [row] = await db
-    .select({ at: flagRevisions.dateUpdated })
-    .from(flagRevisions)
-    .where(eq(flagRevisions.environment, environment))
-  return (row?.at ?? new Date(0)).toISOString()
+type PayloadRow = {
+  date_updated: string | null
+  features: Array<[string, unknown]>
+  groups: Array<[string, unknown[]]>
 }
 
-/** The environment's payload: enabled flags, saved groups (v1 arrays) and the version. */
+/** A version as the payload carries it: ISO 8601 in UTC to the millisecond, as `Date#toISOString`. */
+const ISO_MS = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`
+
+/**
+ * The environment's payload: enabled flags, saved groups (v1 arrays) and the version. One
+ * statement, so one snapshot: a concurrent edit can never pair the flags of one version with the
+ * `dateUpdated` of another (the SDK would then ignore the real update as already seen).
+ */
 export async function environmentPayload(db: Database, environment: string): Promise<FeaturesPayload> {
-  const [features, groups, version] = await Promise.all([
-    db
-      .select({ key: flagFeatures.key, definition: flagFeatures.definition })
-      .from(flagFeatures)
-      .where(and(eq(flagFeatures.environment, environment), eq(flagFeatures.enabled, true)))
-      .orderBy(asc(flagFeatures.key)),
-    db
-      .select({ id: flagSavedGroups.id, values: flagSavedGroups.values })
-      .from(flagSavedGroups)
-      .where(eq(flagSavedGroups.environment, environment))
-      .orderBy(asc(flagSavedGroups.id)),
-    dateUpdated(db, environment),
-  ])
+  const result = await db.execute(sql`
+    select
+      (select to_char(date_updated at time zone 'UTC', ${sql.raw(ISO_MS)})
+         from flag_revisions where environment = ${environment}) as date_updated,
+      coalesce((select json_agg(json_build_array(key, definition) order by key)
+         from flag_features where environment = ${environment} and enabled), '[]'::json) as features,
+      coalesce((select json_agg(json_build_array(id, "values") order by id)
+         from flag_saved_groups where environment = ${environment}), '[]'::json) as groups`)
+  const row = (result as unknown as { rows: PayloadRow[] }).rows[0]
   const payload: FeaturesPayload = {
-    features: Object.fromEntries(features.map((row) => [row.key, row.definition as FeatureDefinition])),
+    features: Object.fromEntries(
+      (row?.features ?? []).map(([key, definition]) => [key, definition as FeatureDefinition]),
+    ),
     experiments: [],
-    dateUpdated: version,
+    dateUpdated: row?.date_updated ?? new Date(0).toISOString(),
   }
+  const groups = row?.groups ?? []
   if (groups.length > 0) {
-    payload.savedGroups = Object.fromEntries(
-      groups.map((group) => [group.id, group.values]),
-    ) as SavedGroupsPayload
+    payload.savedGroups = Object.fromEntries(groups) as SavedGroupsPayload
   }
   return payload
 }
@@ -126,13 +151,23 @@ export async function payloadFor(db: Database, connection: SdkConnection): Promi
   return encrypted
 }
 
-/** Bumps the version (strictly increasing, even twice in a millisecond) and notifies on commit. */
-async function changed(tx: Database, environment: string): Promise<void> {
-  await tx.execute(sql`
-    insert into flag_revisions (environment, date_updated) values (${environment}, clock_timestamp())
-    on conflict (environment) do update set date_updated =
-      greatest(clock_timestamp(), flag_revisions.date_updated + interval '1 millisecond')`)
+/**
+ * Bumps the version and notifies on commit; returns the new version. Whole milliseconds, strictly
+ * increasing even twice in a millisecond: the payload carries milliseconds, so two versions within
+ * one would look the same to the SDK.
+ */
+async function changed(tx: Database, environment: string): Promise<string> {
+  const result = await tx.execute(sql`
+    insert into flag_revisions (environment, date_updated)
+      values (${environment}, date_trunc('milliseconds', clock_timestamp()))
+    on conflict (environment) do update set date_updated = greatest(
+      date_trunc('milliseconds', clock_timestamp()),
+      date_trunc('milliseconds', flag_revisions.date_updated) + interval '1 millisecond')
+    returning to_char(date_updated at time zone 'UTC', ${sql.raw(ISO_MS)}) as version`)
   await tx.execute(sql`select pg_notify(${FLAG_CHANNEL}, ${environment})`)
+  const version = (result as unknown as { rows: Array<{ version: string }> }).rows[0]?.version
+  if (!version) throw new Error('the flag version was not bumped')
+  return version
 }
 
 export type FlagRow = typeof flagFeatures.$inferSelect
@@ -145,15 +180,41 @@ export async function listFlags(db: Database, environment: string): Promise<Flag
     .orderBy(asc(flagFeatures.key))
 }
 
-/** Creates or replaces a flag in one environment; audited. Returns whether it was new. */
+/** What an update changed, for its audit entry: the fields, and `field: before → after` where kept. */
+function changeDetails(
+  before: { valueType: string; description: string; enabled: boolean; definition: unknown },
+  after: FlagInput,
+): { fields: string[]; changes: string[] } {
+  const changes = flagChanges(
+    {
+      ...before,
+      valueType: before.valueType as FlagValueType,
+      definition: before.definition as FeatureDefinition,
+    },
+    after,
+  )
+  return {
+    fields: changes.map((change) => change.field),
+    changes: changes.map((change) =>
+      change.before === undefined ? change.field : `${change.field}: ${change.before} → ${change.after}`,
+    ),
+  }
+}
+
+/** Creates or replaces a flag in one environment; audited. Returns whether it was new and the version. */
 export async function saveFlag(
   db: Database,
   actor: AuditActor,
   input: { environment: string; key: string; flag: FlagInput },
-): Promise<{ created: boolean }> {
+): Promise<{ created: boolean; dateUpdated: string }> {
   return db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ key: flagFeatures.key })
+      .select({
+        valueType: flagFeatures.valueType,
+        description: flagFeatures.description,
+        enabled: flagFeatures.enabled,
+        definition: flagFeatures.definition,
+      })
       .from(flagFeatures)
       .where(and(eq(flagFeatures.environment, input.environment), eq(flagFeatures.key, input.key)))
       .for('update')
@@ -173,7 +234,7 @@ export async function saveFlag(
     } else {
       await tx.insert(flagFeatures).values({ environment: input.environment, key: input.key, ...values })
     }
-    await changed(tx, input.environment)
+    const dateUpdated = await changed(tx, input.environment)
     await recordAudit(tx, {
       actor,
       action: before ? 'flag.update' : 'flag.create',
@@ -183,9 +244,10 @@ export async function saveFlag(
         enabled: input.flag.enabled,
         valueType: input.flag.valueType,
         rules: input.flag.definition.rules?.length ?? 0,
+        ...(before ? changeDetails(before, input.flag) : {}),
       },
     })
-    return { created: !before }
+    return { created: !before, dateUpdated }
   })
 }
 

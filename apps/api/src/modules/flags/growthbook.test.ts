@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { GrowthBook } from '@growthbook/growthbook'
 import { type DbHandle, openDatabase, schema } from '@lainava/db'
+import { FlagInputSchema } from '@lainava/domain/flags'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../app.ts'
 import { loadConfig } from '../../config.ts'
+import { lenderRow } from '../../test/lenders.ts'
 import { loginAs, OUR_CLIENT } from '../../test/sessions.ts'
 import { createListeningTestApp } from '../../test/test-app.ts'
-import { createSdkConnection } from './flag-store.ts'
+import { createSdkConnection, encryptForSdk } from './flag-store.ts'
 
 // Issue 18 "Done when": GrowthBook's own conformance cases (cases.json, spec 0.8.0) evaluated by the
 // official SDK 1.8.0 against our endpoints: each case's flags and saved groups are stored in an
@@ -14,7 +16,8 @@ import { createSdkConnection } from './flag-store.ts'
 //
 // Cases that apply: `feature` (flags, rules, saved groups and forced variations through our payload),
 // `evalCondition` (each condition as a force rule's targeting, with its saved groups), `decrypt`
-// (through our own encryption, both ways). Cases that do not apply, because no payload of ours takes
+// (each case's ciphertext through the SDK's decryption, and each plain text encrypted by ours and
+// decrypted by the SDK to the same outcome). Cases that do not apply, because no payload of ours takes
 // part: `hash`, `getBucketRange`, `chooseVariation`, `getEqualWeights`, `inNamespace`,
 // `getQueryStringOverride` and `run` test the SDK's internals on experiments defined in code;
 // `stickyBucket` needs a sticky-bucket service and `urlRedirect` auto-experiments (we serve neither);
@@ -25,6 +28,8 @@ type Cases = {
   evalCondition: Array<
     [string, Record<string, unknown>, Record<string, unknown>, boolean, Record<string, unknown>?]
   >
+  /** name, `base64(iv).base64(ciphertext)`, key, the plain text (null: decryption must fail) */
+  decrypt: Array<[string, string, string, string | null]>
 }
 const cases = JSON.parse(
   readFileSync(new URL('./fixtures/growthbook-cases.json', import.meta.url), 'utf8'),
@@ -37,6 +42,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close()
 })
+
+/**
+ * A case's feature definition as our editor and admin API would store it: through FlagInputSchema
+ * (a JSON flag), so the schema must accept what the SDK accepts, with the SDK's defaults applied.
+ */
+function throughSchema(definition: unknown) {
+  const parsed = FlagInputSchema.safeParse({ valueType: 'json', definition })
+  if (!parsed.success) throw new Error(`rejected: ${JSON.stringify(parsed.error.issues)}`)
+  return parsed.data.definition
+}
 
 /** Stores a case's flags and saved groups in a fresh environment and returns a client key for it. */
 async function environmentWith(
@@ -51,7 +66,7 @@ async function environmentWith(
     environment,
     key,
     valueType: 'json',
-    definition,
+    definition: throughSchema(definition),
   }))
   if (rows.length > 0) await db.insert(schema.flagFeatures).values(rows)
   const groups = Object.entries(savedGroups).map(([id, values]) => ({
@@ -78,6 +93,24 @@ describe('GrowthBook conformance through our endpoints', () => {
       cases.feature.filter(([, context]) => JSON.stringify(context).includes('contextualBandit')).length,
     )
     expect(applicableFeatureCases.length).toBeGreaterThan(40)
+  })
+
+  it('accepts every feature definition of the cases through the flag schema (FlagInputSchema)', () => {
+    const definitions = [
+      ...cases.feature.flatMap(([, context]) =>
+        Object.values((context.features as Record<string, unknown>) ?? {}),
+      ),
+      ...cases.evalCondition.map(([, condition]) => ({
+        defaultValue: false,
+        rules: [{ condition, force: true }],
+      })),
+    ]
+    const rejected = definitions.flatMap((definition) => {
+      const parsed = FlagInputSchema.safeParse({ valueType: 'json', definition })
+      return parsed.success ? [] : [{ definition, issues: parsed.error.issues }]
+    })
+    expect(rejected).toEqual([])
+    expect(definitions.length).toBeGreaterThan(100)
   })
 
   it.each(applicableFeatureCases.map((testCase, index) => [index, ...testCase] as const))(
@@ -139,6 +172,40 @@ describe('GrowthBook conformance through our endpoints', () => {
       gb.destroy()
     },
   )
+
+  /** What the SDK's decryption of `features` (setEncryptedFeatures) gives: the features, or the error. */
+  async function sdkDecrypts(ciphertext: string, key: string) {
+    const gb = new GrowthBook({})
+    try {
+      await gb.setEncryptedFeatures(ciphertext, key)
+      return { features: gb.getFeatures() }
+    } catch (error) {
+      return { error: error instanceof Error ? error.name : String(error) }
+    } finally {
+      gb.destroy()
+    }
+  }
+
+  it.each(cases.decrypt)('decrypt: %s', async (_name, ciphertext, key, plain) => {
+    const outcome = await sdkDecrypts(ciphertext, key)
+    if (plain === null) {
+      expect(outcome).toEqual({ error: expect.any(String) })
+      return
+    }
+    // The plain text is the features; where it is not JSON the SDK's parse of it fails.
+    const expected = (() => {
+      try {
+        return { features: JSON.parse(plain) as unknown }
+      } catch {
+        return { error: 'SyntaxError' }
+      }
+    })()
+    expect(outcome).toEqual(expected)
+    // Our encryption of the same text with the same key: the SDK reaches the same outcome.
+    const ours = encryptForSdk(plain, key)
+    expect(ours).not.toBe(ciphertext) // a fresh IV each time
+    expect(await sdkDecrypts(ours, key)).toEqual(expected)
+  })
 
   it('encrypts a payload the SDK decrypts, and a wrong key gives the defaults with "Failed to decrypt"', async () => {
     const connection = await environmentWith(
@@ -335,5 +402,138 @@ describe('the change stream', () => {
       await other.close()
       if (second !== ctx.database) await second.close()
     }
+  })
+})
+
+describe('limits on the public SDK endpoints', () => {
+  it('answers a client over its remote evaluations per minute with 429 in our error shape', async () => {
+    const { EVAL_RATE } = await import('./flag-limits.ts')
+    const connection = await environmentWith('evalrate', { a: { defaultValue: 1 } }, {}, { remoteEval: true })
+    const evaluate = (remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/eval/${connection.clientKey}`,
+        payload: { attributes: {} },
+        remoteAddress,
+      })
+    for (let i = 0; i < EVAL_RATE.limit; i++) expect((await evaluate('203.0.113.7')).statusCode).toBe(200)
+    const refused = await evaluate('203.0.113.7')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) })
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    // Another client is not affected.
+    expect((await evaluate('203.0.113.8')).statusCode).toBe(200)
+  })
+
+  it('holds at most STREAMS_PER_CLIENT open streams per client, and frees a place when one closes', async () => {
+    const { STREAMS_PER_CLIENT } = await import('./flag-limits.ts')
+    const connection = await environmentWith('streams', { a: { defaultValue: 1 } })
+    const open: Response[] = []
+    let refused: Response | null = null
+    for (let i = 0; i <= STREAMS_PER_CLIENT && !refused; i++) {
+      const response = await fetch(`${ctx.url}/sub/${connection.clientKey}`)
+      if (response.status === 200) open.push(response)
+      else refused = response
+    }
+    expect(refused?.status).toBe(429)
+    expect(await refused?.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.any(String) })
+    expect(open.length).toBeGreaterThan(0)
+    expect(open.length).toBeLessThanOrEqual(STREAMS_PER_CLIENT)
+    // Another stream of the same client waits for one of these to close.
+    expect((await fetch(`${ctx.url}/sub/${connection.clientKey}`)).status).toBe(429)
+    await open.shift()?.body?.cancel()
+    await vi.waitFor(async () => {
+      const again = await fetch(`${ctx.url}/sub/${connection.clientKey}`)
+      expect(again.status).toBe(200)
+      open.push(again)
+    })
+    await Promise.all(open.map((response) => response.body?.cancel()))
+  })
+})
+
+describe('the admin flag API', () => {
+  it('refuses a consumer and a lender with 403 on every change (PUT, DELETE, POST)', async () => {
+    const consumer = await loginAs(ctx.database.db, { role: 'consumer' })
+    const [row] = await ctx.database.db
+      .insert(schema.lenders)
+      .values(lenderRow({ name: 'Flag Test Lender' }))
+      .returning({ id: schema.lenders.id })
+    const lender = await loginAs(ctx.database.db, { role: 'lender', lenderId: row?.id })
+    const base = '/api/v1/admin/flags/development'
+    const calls = [
+      {
+        method: 'PUT',
+        url: `${base}/features/refused`,
+        payload: { valueType: 'number', definition: { defaultValue: 1 } },
+      },
+      { method: 'DELETE', url: `${base}/features/refused` },
+      {
+        method: 'PUT',
+        url: `${base}/saved-groups/refused`,
+        payload: { name: 'x', attributeKey: 'id', values: ['a'] },
+      },
+      { method: 'POST', url: `${base}/connections`, payload: { kind: 'plain' } },
+      { method: 'POST', url: `${base}/preview`, payload: { attributes: {} } },
+    ] as const
+    for (const user of [consumer, lender]) {
+      for (const call of calls) {
+        const response = await ctx.app.inject({ ...call, cookies: user.cookies, headers: OUR_CLIENT })
+        expect([call.method, call.url, response.statusCode]).toEqual([call.method, call.url, 403])
+        expect(response.json()).toMatchObject({ code: 'FORBIDDEN' })
+      }
+    }
+    const stored = await ctx.database.db.query.flagFeatures.findMany({
+      where: (table, { eq }) => eq(table.key, 'refused'),
+    })
+    expect(stored).toEqual([])
+  })
+
+  it('audits a new client key and records what an update changed', async () => {
+    const admin = await loginAs(ctx.database.db, { role: 'admin' })
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/flags/development/connections',
+      cookies: admin.cookies,
+      headers: OUR_CLIENT,
+      payload: { encrypted: true },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const { clientKey, decryptionKey } = created.json() as { clientKey: string; decryptionKey: string }
+    const entries = async (subjectType: string, subjectId: string) =>
+      ctx.database.db.query.auditLog.findMany({
+        where: (table, { and, eq }) =>
+          and(eq(table.subjectType, subjectType), eq(table.subjectId, subjectId)),
+      })
+    const keyEntries = await entries('flagConnection', `development/${clientKey}`)
+    expect(keyEntries).toEqual([
+      expect.objectContaining({
+        actorId: admin.userId,
+        action: 'flag.connection.create',
+        details: { environment: 'development', remoteEval: false, encrypted: true },
+      }),
+    ])
+    expect(JSON.stringify(keyEntries)).not.toContain(decryptionKey)
+
+    const put = (definition: object, enabled = true) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/flags/development/features/audited',
+        cookies: admin.cookies,
+        headers: OUR_CLIENT,
+        payload: { valueType: 'string', enabled, definition },
+      })
+    expect((await put({ defaultValue: 'a' })).statusCode).toBe(200)
+    expect(
+      (await put({ defaultValue: 'b', rules: [{ condition: { id: 'u-secret' }, force: 'c' }] }, false))
+        .statusCode,
+    ).toBe(200)
+    const update = (await entries('flag', 'development/audited')).find(
+      (entry) => entry.action === 'flag.update',
+    )
+    expect(update?.details).toMatchObject({
+      fields: ['enabled', 'definition.defaultValue', 'definition.rules.0'],
+      changes: ['enabled: true → false', 'definition.defaultValue: "a" → "b"', 'definition.rules.0'],
+    })
+    expect(JSON.stringify(update)).not.toContain('u-secret')
   })
 })

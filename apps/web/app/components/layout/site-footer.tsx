@@ -2,6 +2,7 @@ import type { CompanyDetails } from '@lainava/domain/company'
 import { pathFor } from '@lainava/routing'
 import { Link } from 'react-router'
 import { useI18n } from '../../lib/i18n.tsx'
+import { CookieSettingsLink } from '../consent/cookie-settings-link.tsx'
 import { CompanyDetailsCompact } from './company-details.tsx'
 import type { NavGroup, SiteNavigation } from './site-navigation.ts'
 
@@ -14,8 +15,8 @@ const LEGAL_LINKS = [
   ['contact', 'footer.contact'],
 ] as const
 
-const LINK =
-  'inline-flex min-h-11 items-center text-brand-800 underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700'
+// styles/layout.css: one short class for the footer's many links.
+const LINK = 'footer-link'
 
 function FooterGroup({ group }: { group: NavGroup }) {
   const headingId = `footer-${group.id}`
@@ -57,6 +58,8 @@ export function SiteFooter({
           <p className="mt-2">{t('footer.company', { brand: brandName })}</p>
           <CompanyDetailsCompact company={company} />
           <p className="mt-2">{t('footer.copyright', { year: String(year), brand: brandName })}</p>
+          {/* Issue 18: the cookie choice can be changed on every page. */}
+          <CookieSettingsLink className={LINK} />
         </div>
         {navigation ? (
           navigation.footer.map((group) => <FooterGroup key={group.id} group={group} />)

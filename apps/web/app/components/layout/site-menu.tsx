@@ -17,12 +17,11 @@ function useHydrated() {
   )
 }
 
-const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700'
-const TRIGGER = `inline-flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md px-3 font-medium text-slate-900 hover:bg-slate-100 [&::-webkit-details-marker]:hidden ${FOCUS_RING}`
-
-// Chromium lays out a closed <details>'s content (content-visibility: hidden) and counts its
-// overflow: a wide panel in a closed menu would make the page scroll sideways. Take it out.
-const CLOSED_DETAILS_HIDDEN = '[details:not([open])>&]:hidden'
+// The links' and buttons' looks are component classes in styles/layout.css: they repeat for every
+// link of every group, and a list of utilities in each made the menus most of a page's markup.
+const TRIGGER = 'nav-trigger'
+// A closed <details>'s panel is taken out of the layout (styles/layout.css: no sideways scrolling).
+const CLOSED_DETAILS_HIDDEN = 'nav-panel'
 
 function Chevron({ open }: { open?: boolean }) {
   return (
@@ -46,7 +45,7 @@ function GroupLinks({ group, columns }: { group: NavGroup; columns: boolean }) {
           <Link
             to={link.href}
             aria-current={link.href === pathname ? 'page' : undefined}
-            className={`inline-flex min-h-11 items-center rounded-md text-brand-800 underline-offset-4 hover:underline aria-[current=page]:font-semibold aria-[current=page]:underline ${FOCUS_RING}`}
+            className="nav-link"
           >
             {link.label}
           </Link>

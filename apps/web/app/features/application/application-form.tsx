@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { ProgressSteps } from '../../components/ui/progress-steps.tsx'
 import type { Recipient } from '../../context.ts'
 import { applicationTracking } from '../../lib/affiliate-capture.ts'
+import { applicationStarted } from '../../lib/analytics-started.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { FormContext, fieldId } from './fields.tsx'
 import { type FormData, STEPS, type Step, setAt, toSubmission } from './form-state.ts'
@@ -104,6 +105,8 @@ export function ApplicationForm({
   function next() {
     const found = validateStep(step, data)
     if (Object.keys(found).length > 0) return showErrors(found)
+    // Issue 18: the first step done is an application started (the experiment's measure).
+    if (index === 0) applicationStarted('consumer-loan')
     draftFetcher.submit(
       { intent: 'draft', step: STEPS[index + 1] ?? step, data: JSON.stringify(data) },
       { method: 'post' },

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { applicationTracking } from '../../lib/affiliate-capture.ts'
+import { applicationStarted } from '../../lib/analytics-started.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import type { ActionResult } from './application-form.tsx'
 import { EnumField, FormContext, fieldId, MoneyField } from './fields.tsx'
@@ -101,6 +102,8 @@ export function CardForm({
       for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message
       return showErrors(found)
     }
+    // Issue 18: the card form is one step, so sending it is the start (the experiment's measure).
+    applicationStarted('credit-card')
     fetcher.submit(
       {
         intent: 'submit',

@@ -8,6 +8,7 @@ import { Link, useFetcher } from 'react-router'
 import { Button, buttonClasses } from '../../components/ui/button.tsx'
 import type { Recipient } from '../../context.ts'
 import { applicationTracking } from '../../lib/affiliate-capture.ts'
+import { applicationStarted } from '../../lib/analytics-started.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { BusinessFormContext, fieldId } from './business-fields.tsx'
 import {
@@ -161,6 +162,8 @@ export function BusinessOnboarding<Step extends string>({
     const found = validateBusinessStep(kind, step, data, config)
     if (Object.keys(found).length > 0) return showErrors(found)
     setErrors({})
+    // Issue 18: the first step done is an application started (the experiment's measure).
+    if (index === 0) applicationStarted(kind)
     if (step === sendStep) return send()
     const following = steps[index + 1] as Step
     dispatch({ type: 'next-step-init' })

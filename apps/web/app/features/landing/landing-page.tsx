@@ -3,7 +3,7 @@ import { pathFor } from '@lainava/routing'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { GroupId, NavGroup } from '../../components/layout/site-navigation.ts'
-import { emitAnalytics } from '../../lib/analytics-bus.ts'
+import { applicationStarted } from '../../lib/analytics-started.ts'
 import { useFlag } from '../../lib/flags.tsx'
 import { useI18n } from '../../lib/i18n.tsx'
 import { useRootData } from '../../lib/root-data-context.tsx'
@@ -105,7 +105,7 @@ export function LandingPage({ data }: { data: LandingData }) {
           <LoanCalculator
             brandName={brandName}
             submitLabel={cta === 'compare' ? t('landing.cta.compare') : undefined}
-            onSubmit={() => emitAnalytics({ type: 'application_started', data: { kind: 'consumer-loan' } })}
+            onSubmit={() => applicationStarted('consumer-loan')}
           />
         </div>
       </section>

@@ -19,6 +19,7 @@ import { type ReactNode, useEffect, useId, useReducer, useRef, useState } from '
 import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { Button, buttonClasses } from '../../components/ui/button.tsx'
 import { applicationTracking } from '../../lib/affiliate-capture.ts'
+import { applicationStarted } from '../../lib/analytics-started.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import {
   type CalculatorField,
@@ -105,6 +106,8 @@ function useMortgageState(page: MortgageFormPage, result: MortgageActionResult |
     if (seen.current.step === page.step) return
     const path = stepsFor(page.hasCoApplicant)
     const forward = path.indexOf(page.step) > path.indexOf(seen.current.step)
+    // Issue 18: the first step saved is an application started (the experiment's measure).
+    if (forward && seen.current.step === path[0]) applicationStarted('mortgage')
     seen.current.step = page.step
     dispatch(forward ? { type: 'next/success', step: page.step } : { type: 'back', step: page.step })
   }, [page.step, page.hasCoApplicant, page.mortgageApplicationId])

@@ -5,7 +5,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Dialog } from '../../components/ui/dialog.tsx'
 import { type Consents, type WebLoadContext, webContext } from '../../context.ts'
-import { consentOf, marketingCookie } from '../../lib/consent.ts'
+import { announceConsentChange, consentCookies, consentOf } from '../../lib/consent.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { alternateLinks } from '../../lib/seo.ts'
@@ -58,9 +58,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   const consents = Object.fromEntries(CONSENT_KEYS.map((key) => [key, form.get(key) === 'on'])) as Consents
   await account.updateConsents(user.id, consents)
-  // The same choice as the cookie banner's: this browser's marketing cookie follows the analytics box.
+  // The same choice as the cookie banner's, by the same function: this browser's marketing cookie follows
+  // the analytics box, and the deviceId cookie's lifetime follows it (persistent only with consent, spec §4).
   const headers = new Headers()
-  headers.append('set-cookie', marketingCookie(consents.analyticsCookies, publicUrl.startsWith('https:')))
+  const cookies = consentCookies(
+    consents.analyticsCookies,
+    request.headers.get('cookie'),
+    publicUrl.startsWith('https:'),
+  )
+  for (const cookie of cookies) headers.append('set-cookie', cookie)
   return data({ saved: true, error: null }, { headers })
 }
 
@@ -80,6 +86,12 @@ export default function SettingsRoute({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation()
   const [confirming, setConfirming] = useState(false)
   const consentsHeading = useRef<HTMLHeadingElement>(null)
+
+  // A save with JavaScript changed the cookies through the response: the page's readers look again
+  // (a withdrawal forgets the analytics ids at once, as the banner's does).
+  useEffect(() => {
+    if (actionData?.saved) announceConsentChange()
+  }, [actionData])
 
   // `?menu=consents` opens the page on the consents section.
   useEffect(() => {

@@ -1,5 +1,5 @@
 // Messages of the cookie consent (issue 18 item 4): the banner every page shows until the visitor
-// chooses, the choice on the settings page, and the landing's call-to-action experiment (item 7).
+// chooses (and reopens from the footer's cookie settings link), the choice on the settings page, and the landing's call-to-action experiment (item 7).
 // fi is the source; sv and en must have the same keys.
 
 export const fi = {
@@ -15,6 +15,8 @@ export const fi = {
   'consent.banner.necessary': 'Välttämättömät evästeet (aina käytössä)',
   'consent.banner.marketing': 'Analytiikka ja markkinointi',
   'consent.banner.save': 'Tallenna valinnat',
+  'consent.banner.link': 'Evästeasetukset',
+  'consent.banner.close': 'Sulje evästeasetukset',
   'consent.settings.lead':
     'Valinta tallentuu tämän selaimen evästeeseen, joten se koskee vain tätä laitetta.',
   'landing.cta.compare': 'Vertaa lainatarjouksia',
@@ -33,6 +35,8 @@ export const sv: { readonly [K in keyof typeof fi]: string } = {
   'consent.banner.necessary': 'Nödvändiga kakor (alltid på)',
   'consent.banner.marketing': 'Analys och marknadsföring',
   'consent.banner.save': 'Spara valen',
+  'consent.banner.link': 'Inställningar för kakor',
+  'consent.banner.close': 'Stäng inställningarna för kakor',
   'consent.settings.lead':
     'Valet sparas i en kaka i den här webbläsaren och gäller därför bara den här enheten.',
   'landing.cta.compare': 'Jämför lånerbjudanden',
@@ -51,6 +55,8 @@ export const en: { readonly [K in keyof typeof fi]: string } = {
   'consent.banner.necessary': 'Necessary cookies (always on)',
   'consent.banner.marketing': 'Analytics and marketing',
   'consent.banner.save': 'Save my choices',
+  'consent.banner.link': 'Cookie settings',
+  'consent.banner.close': 'Close cookie settings',
   'consent.settings.lead':
     'The choice is kept in a cookie of this browser, so it applies to this device only.',
   'landing.cta.compare': 'Compare loan offers',
@@ -72,6 +78,8 @@ export const da: BannerMessages = {
   'consent.banner.necessary': 'Nødvendige cookies (altid slået til)',
   'consent.banner.marketing': 'Statistik og markedsføring',
   'consent.banner.save': 'Gem mine valg',
+  'consent.banner.link': 'Cookieindstillinger',
+  'consent.banner.close': 'Luk cookieindstillinger',
 }
 
 export const hu: BannerMessages = {
@@ -87,6 +95,8 @@ export const hu: BannerMessages = {
   'consent.banner.necessary': 'Szükséges sütik (mindig bekapcsolva)',
   'consent.banner.marketing': 'Analitika és marketing',
   'consent.banner.save': 'Beállítások mentése',
+  'consent.banner.link': 'Sütibeállítások',
+  'consent.banner.close': 'Sütibeállítások bezárása',
 }
 
 export const lv: BannerMessages = {
@@ -102,6 +112,8 @@ export const lv: BannerMessages = {
   'consent.banner.necessary': 'Nepieciešamās sīkdatnes (vienmēr ieslēgtas)',
   'consent.banner.marketing': 'Analītika un mārketings',
   'consent.banner.save': 'Saglabāt izvēli',
+  'consent.banner.link': 'Sīkdatņu iestatījumi',
+  'consent.banner.close': 'Aizvērt sīkdatņu iestatījumus',
 }
 
 export const pl: BannerMessages = {
@@ -117,6 +129,8 @@ export const pl: BannerMessages = {
   'consent.banner.necessary': 'Niezbędne pliki cookie (zawsze włączone)',
   'consent.banner.marketing': 'Analityka i marketing',
   'consent.banner.save': 'Zapisz wybór',
+  'consent.banner.link': 'Ustawienia plików cookie',
+  'consent.banner.close': 'Zamknij ustawienia plików cookie',
 }
 
 export const ro: BannerMessages = {
@@ -132,6 +146,8 @@ export const ro: BannerMessages = {
   'consent.banner.necessary': 'Cookie-uri necesare (mereu active)',
   'consent.banner.marketing': 'Analiză și marketing',
   'consent.banner.save': 'Salvează alegerile',
+  'consent.banner.link': 'Setări cookie',
+  'consent.banner.close': 'Închide setările cookie',
 }
 
 export const ruLv: BannerMessages = {
@@ -147,6 +163,8 @@ export const ruLv: BannerMessages = {
   'consent.banner.necessary': 'Необходимые файлы cookie (всегда включены)',
   'consent.banner.marketing': 'Аналитика и маркетинг',
   'consent.banner.save': 'Сохранить выбор',
+  'consent.banner.link': 'Настройки файлов cookie',
+  'consent.banner.close': 'Закрыть настройки файлов cookie',
 }
 
 export const svSe: BannerMessages = {
@@ -162,4 +180,6 @@ export const svSe: BannerMessages = {
   'consent.banner.necessary': 'Nödvändiga cookies (alltid på)',
   'consent.banner.marketing': 'Analys och marknadsföring',
   'consent.banner.save': 'Spara mina val',
+  'consent.banner.link': 'Cookieinställningar',
+  'consent.banner.close': 'Stäng cookieinställningarna',
 }
