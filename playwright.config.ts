@@ -34,8 +34,19 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@mobile/ },
+    // The shared admin logs in once, before the specs (e2e/admin.setup.ts).
+    { name: 'admin-login', testMatch: /admin\.setup\.ts$/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      dependencies: ['admin-login'],
+    },
+    {
+      name: 'mobile',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      grep: /@mobile/,
+      dependencies: ['admin-login'],
+    },
   ],
   webServer: {
     command: 'node scripts/start.ts',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, type Page, test } from '@playwright/test'
-import { E2E_ADMIN as ADMIN, expectAccessible, logInAs, openPage } from './helpers.ts'
+import { expectAccessible, logInAsAdmin, openPage } from './helpers.ts'
 
 // Issue 18 item 2: an admin creates a boolean flag with a force rule targeted by a condition on
 // /admin/flags/, then previews two sets of attributes and sees the two values the flag gives them.
@@ -15,7 +15,7 @@ async function expectNoSidewaysScroll(page: Page) {
 test.describe('admin flag editor', () => {
   test('an admin creates a targeted boolean flag and previews what two visitors get', async ({ page }) => {
     const key = `e2e-banner-${randomUUID().slice(0, 6)}`
-    await logInAs(page, ADMIN)
+    await logInAsAdmin(page)
     await openPage(page, '/admin/flags/?env=development')
     await expect(page.getByRole('heading', { level: 1, name: 'Ominaisuusliput ja kokeilut' })).toBeVisible()
     await expectAccessible(page)

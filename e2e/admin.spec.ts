@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { E2E_ADMIN as ADMIN, expectAccessible, logInAs, openPage, uniqueEmail } from './helpers.ts'
+import {
+  E2E_ADMIN as ADMIN,
+  expectAccessible,
+  logInAs,
+  logInAsAdmin,
+  openPage,
+  uniqueEmail,
+} from './helpers.ts'
 
 // Issue 15 item 6: an admin finds a business application by its Y-tunnus, sees the lenders' answers,
 // adds a note and changes the status; a consumer opening the admin pages lands on the forbidden page.
@@ -66,7 +73,7 @@ test.describe('admin pages', () => {
     expect(lenders.length).toBeGreaterThan(0)
     await applicant.dispose()
 
-    await logInAs(page, ADMIN)
+    await logInAsAdmin(page)
     await openPage(page, '/')
     await page.getByRole('link', { name: 'Ylläpito' }).first().click()
     await expect(page).toHaveURL(/\/admin\/sme-applications\/$/)
@@ -123,7 +130,7 @@ test.describe('admin pages', () => {
 
   test('the one-page list and its filters fit a phone and pass axe, in English', async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 800 })
-    await logInAs(page, ADMIN)
+    await logInAsAdmin(page)
     await openPage(page, '/en/admin/one-page-onboarding/?kind=credit-card')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('One-page applications')
     await expect(page.getByLabel('Kind of application')).toHaveValue('credit-card')

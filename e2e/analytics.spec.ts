@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { E2E_ADMIN as ADMIN, expectAccessible, hidePage, logInAs, openPage, uniqueEmail } from './helpers.ts'
+import { expectAccessible, hidePage, logInAs, logInAsAdmin, openPage, uniqueEmail } from './helpers.ts'
 
 // Issue 18 items 5 and 6: no analytics request leaves the page without marketing consent, and an
 // affiliate click followed by an application shows its source on the admin's application page.
@@ -111,7 +111,7 @@ test.describe('analytics and affiliate tracking', () => {
   }) => {
     const clickId = `E2E-${randomUUID().slice(0, 8)}`
     const adminPage = await (await browser.newContext({ baseURL })).newPage()
-    await logInAs(adminPage, ADMIN)
+    await logInAsAdmin(adminPage)
     await logInAs(page, uniqueEmail('affiliate'))
     await openPage(page, `/?utm_source=adtraction&at_gd=${clickId}&utm_campaign=talvi`)
     await openPage(page, '/luottokorttihakemus/')

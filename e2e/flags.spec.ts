@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { GrowthBook } from '@growthbook/growthbook'
 import { expect, type Page, test } from '@playwright/test'
-import { E2E_ADMIN as ADMIN, hidePage, logInAs, openPage } from './helpers.ts'
+import { hidePage, logInAs, logInAsAdmin, openPage } from './helpers.ts'
 
 // Issue 18 items 3, 4 and 7 (ADR 038): the landing's call-to-action flag evaluated on the server, the SDK
 // streaming in the browser after hydration, and the cookie banner.
@@ -65,7 +65,7 @@ test.describe('flags on the landing', () => {
     baseURL,
   }) => {
     const admin = await (await browser.newContext({ baseURL })).newPage()
-    await logInAs(admin, ADMIN)
+    await logInAsAdmin(admin)
     try {
       await saveFlag(admin, baseURL, { defaultValue: 'apply' })
       const errors = watchErrors(page)

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
-import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test'
 
 export function uniqueEmail(label = 'e2e'): string {
   return `${label}-${randomUUID().slice(0, 8)}@example.fi`
@@ -52,6 +60,24 @@ export async function openPage(page: Page, path: string) {
 
 /** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
 export const E2E_ADMIN = 'e2e-admin@example.fi'
+/** The admin's cookies, saved once per run by `admin.setup.ts` (the projects depend on it). */
+export const ADMIN_STATE = fileURLToPath(new URL('./.auth/admin.json', import.meta.url))
+
+/**
+ * Signs the page's browser context in as the shared admin, with the login `admin.setup.ts` made.
+ * Never by a new code: two workers logging one address in at once can spend each other's codes.
+ */
+export async function logInAsAdmin(page: Page) {
+  const state = JSON.parse(await readFile(ADMIN_STATE, 'utf8')) as {
+    cookies: Parameters<BrowserContext['addCookies']>[0]
+  }
+  await page.context().addCookies(state.cookies)
+}
+
+/** A request context signed in as the shared admin (see `logInAsAdmin`). */
+export function adminRequest(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined) {
+  return playwright.request.newContext({ baseURL, storageState: ADMIN_STATE })
+}
 /** The header our own client sends (ADR 015): cookie-authenticated API calls from a request context. */
 export const OUR_CLIENT = { 'x-lainava-client': 'web' }
 

@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import {
-  consumerApplication,
-  E2E_ADMIN,
-  logInAs,
-  logInRequest,
-  openPage,
-  postJson,
-  uniqueEmail,
-} from './helpers.ts'
+import { adminRequest, consumerApplication, logInAs, openPage, postJson, uniqueEmail } from './helpers.ts'
 
 // Issue 17 item 3 (ADR 030): a lender's admin narrows its filter on /lender/filtering/. A manual lender
 // of its own (taking only amounts no other test asks for) has received one application from Lapland;
@@ -41,8 +33,7 @@ test.describe('lender filtering', () => {
     playwright,
     baseURL,
   }) => {
-    const admin = await playwright.request.newContext({ baseURL })
-    await logInRequest(admin, E2E_ADMIN)
+    const admin = await adminRequest(playwright, baseURL)
     const suffix = randomUUID().slice(0, 6)
     const { lenderId } = await postJson(admin, '/api/v1/admin/lenders/manual', {
       slug: `suodatus-${suffix}`,

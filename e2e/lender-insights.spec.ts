@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import {
-  consumerApplication,
-  E2E_ADMIN,
-  logInAs,
-  logInRequest,
-  openPage,
-  postJson,
-  uniqueEmail,
-} from './helpers.ts'
+import { adminRequest, consumerApplication, logInAs, openPage, postJson, uniqueEmail } from './helpers.ts'
 
 // Issue 17 item 4: a lender's staff read their figures on /lender/insights/. A manual lender of
 // its own (criteria matching only this test's amount) receives one application and answers it
@@ -25,8 +17,7 @@ test.describe('lender insights', () => {
     baseURL,
   }) => {
     // An admin adds a manual lender that takes only this amount, and invites its first user.
-    const admin = await playwright.request.newContext({ baseURL })
-    await logInRequest(admin, E2E_ADMIN)
+    const admin = await adminRequest(playwright, baseURL)
     const suffix = randomUUID().slice(0, 6)
     const { lenderId } = await postJson(admin, '/api/v1/admin/lenders/manual', {
       slug: `tilasto-${suffix}`,
@@ -90,7 +81,7 @@ test.describe('lender insights', () => {
       ['Tehdyt tarjoukset', '1'],
       ['Hyväksytyt tarjoukset', '0'],
       ['Hyväksymisaste', '0,0 %'],
-    ]) {
+    ] as const) {
       await expect(figures.getByText(label, { exact: true }).locator('..').locator('dd')).toHaveText(value)
     }
     // Four charts, each an image with a text alternative and followed by a table of its numbers.

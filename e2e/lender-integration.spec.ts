@@ -1,26 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import AxeBuilder from '@axe-core/playwright'
 import { startSimulator } from '@lainava/lender-simulator'
-import { type APIRequestContext, expect, test } from '@playwright/test'
-import { E2E_ADMIN as ADMIN, latestLoginEmail, logInAs, openPage, uniqueEmail } from './helpers.ts'
+import { expect, test } from '@playwright/test'
+import { adminRequest, logInAs, openPage, postJson as post, uniqueEmail } from './helpers.ts'
 
 // Issue 17 item 5 (ADR 028): a lender's admin sets up the integration on /lender/integration/: a named
 // API key shown once and revoked, the endpoint (a lender simulator over real HTTP), a signing-secret
 // rotation, and a test application whose request and answer the page shows.
-
-const OUR_CLIENT = { 'x-lainava-client': 'web' }
-
-async function logInRequest(request: APIRequestContext, email: string) {
-  expect((await request.post('/api/v2/passwordless/start', { data: { email } })).ok()).toBe(true)
-  const { code } = await latestLoginEmail(request, email)
-  expect((await request.post('/api/v2/passwordless/verify', { data: { email, code } })).ok()).toBe(true)
-}
-
-async function post(request: APIRequestContext, url: string, data: unknown) {
-  const response = await request.post(url, { data, headers: OUR_CLIENT })
-  expect(response.ok(), `${url}: ${await response.text()}`).toBe(true)
-  return response.json()
-}
 
 test.describe('lender integration settings', () => {
   test('a lender admin makes and revokes a key, sets the endpoint, rotates the secret and sends a test application', async ({
@@ -29,8 +15,7 @@ test.describe('lender integration settings', () => {
     baseURL,
   }) => {
     // An admin connects an HTTP lender that matches no real application, and invites its first user.
-    const admin = await playwright.request.newContext({ baseURL })
-    await logInRequest(admin, ADMIN)
+    const admin = await adminRequest(playwright, baseURL)
     const suffix = randomUUID().slice(0, 6)
     const credentials = await post(admin, '/api/v1/admin/lenders', {
       slug: `integraatio-${suffix}`,

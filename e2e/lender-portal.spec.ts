@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { E2E_ADMIN as ADMIN, expectAccessible, logInAs, openPage, uniqueEmail } from './helpers.ts'
+import { expectAccessible, logInAs, logInAsAdmin, openPage, uniqueEmail } from './helpers.ts'
 
 // Issue 17: the lender portal end to end. An admin invites a lender admin of the demo database's
 // manual lender (Harjun Säästöpankki, which takes applications from Kainuu); the lender admin logs in,
@@ -71,7 +71,7 @@ test.describe('lender portal', () => {
 
     // The admin invites the lender's first user (a lender-admin) at /admin/users/.
     const lenderEmail = uniqueEmail('lender-admin')
-    await logInAs(page, ADMIN)
+    await logInAsAdmin(page)
     await openPage(page, '/admin/users/')
     await page.getByLabel('Sähköposti').fill(lenderEmail)
     await page.getByLabel('Rooli').selectOption('lender')
