@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
@@ -68,11 +71,43 @@ async function openServer(url: string, poolSize: number): Promise<DbHandle> {
   }
 }
 
+// The embedded database's settings, sized for one process beside the web server (ADR 047): PostgreSQL's
+// default 128 MB of shared buffers grow PGlite's WebAssembly memory from 128 to 189 MiB, while the data a
+// single install reads (tens of MB) stays in the operating system's file cache anyway.
+export const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+
+const INIT_DATA_DIR_SCRIPT = fileURLToPath(new URL('./init-data-dir.ts', import.meta.url))
+
+/**
+ * Creates a new data folder (initdb) in a short-lived Node process: initdb's WebAssembly memory and
+ * compilation in this process left it about 110-150 MiB larger for good (ADR 047).
+ */
+function initialiseDataDir(dataDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [INIT_DATA_DIR_SCRIPT, dataDir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk
+    })
+    child.on('error', reject)
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`initialising ${dataDir} failed (${code}): ${stderr.trim()}`)),
+    )
+  })
+}
+
 async function openEmbedded(dataDir: string | undefined): Promise<DbHandle> {
   const lock = dataDir ? acquireDataDirLock(dataDir) : undefined
   let client: PGlite
   try {
-    client = lock ? await PGlite.create(lock.dataDir) : await PGlite.create()
+    if (lock && !existsSync(join(lock.dataDir, 'PG_VERSION'))) await initialiseDataDir(lock.dataDir)
+    client = lock
+      ? await PGlite.create(lock.dataDir, { startParams: EMBEDDED_START_PARAMS })
+      : await PGlite.create({ startParams: EMBEDDED_START_PARAMS })
   } catch (error) {
     lock?.release()
     throw error

@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase } from './client.ts'
+import { type DbHandle, openDatabase } from './client.ts'
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts'
 import { lenders } from './schema.ts'
 import {
@@ -68,6 +68,24 @@ describe('embedded PostgreSQL (PGlite)', () => {
         DEMO_MORTGAGE_BANKS.length,
     )
     await second.close()
+  })
+
+  const rows = async (database: DbHandle, query: SQL) =>
+    ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows
+
+  it('creates a new folder with the embedded settings, in memory and on disk (ADR 047)', async () => {
+    const dir = dataDir()
+    for (const database of [await openDatabase({}), await openDatabase({ dataDir: dir })]) {
+      expect(await rows(database, sql`show shared_buffers`)).toEqual([{ shared_buffers: '16MB' }])
+      await database.close()
+    }
+    // The new folder was initialised (by a child process) and opens again with its data.
+    const again = await openDatabase({ dataDir: dir })
+    await again.db.execute(sql`create table kept (id int)`)
+    await again.close()
+    const last = await openDatabase({ dataDir: dir })
+    expect(await rows(last, sql`select count(*)::int as n from kept`)).toEqual([{ n: 0 }])
+    await last.close()
   })
 
   it('refuses a second opener of the same folder with a clear message', async () => {
@@ -135,7 +153,7 @@ describe('embedded PostgreSQL (PGlite)', () => {
     const dir = dataDir()
     const result = await runChild(
       `import { openDatabase } from ${JSON.stringify(clientModule)}
-       import { sql } from 'drizzle-orm'
+       import { type SQL, sql } from 'drizzle-orm'
        const handle = await openDatabase({ dataDir: ${JSON.stringify(dir)} })
        await handle.migrate()
        await handle.db.execute(sql\`insert into lenders (slug, name, description, criteria, filtering) values ('killed-1', 'Killed', 'Row written before kill -9', '{}'::jsonb, '{}'::jsonb)\`)
