@@ -22,6 +22,11 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]
 
 export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>
 
+/** A job of a batch that failed (it is retried); every other job of the batch counts as done. */
+export type JobFailure = { id: string; error: unknown }
+/** Handles a batch of jobs at once (ADR 048: one transaction and a few statements for many jobs). */
+export type BatchHandler<T> = (jobs: readonly Job<T>[]) => Promise<readonly JobFailure[]>
+
 /** One job to store: its key (the same key again stores nothing), its data and when it may run. */
 export type JobToSend = { key: string; data: object; startAfter?: Date | undefined }
 
@@ -38,6 +43,13 @@ export type WorkOptions = {
   concurrency?: number
 }
 
+export type BatchWorkOptions = {
+  /** Jobs fetched and handed to the handler at once. */
+  batchSize: number
+  /** Batches this process handles side by side on the queue. */
+  loops: number
+}
+
 export type JobQueue = {
   /** Stores the job once per `key` (the same key again is a no-op). */
   send(
@@ -49,6 +61,8 @@ export type JobQueue = {
   /** Stores many jobs of one queue in one INSERT statement, each once per key. */
   sendMany(queue: QueueName, jobs: readonly JobToSend[], options?: SendManyOptions): Promise<void>
   work<T>(queue: QueueName, handler: JobHandler<T>, options?: WorkOptions): Promise<void>
+  /** Like `work`, but the handler takes a whole fetched batch; the batch is completed in one statement. */
+  workBatch<T>(queue: QueueName, handler: BatchHandler<T>, options: BatchWorkOptions): Promise<void>
   stop(): Promise<void>
   boss: PgBoss
 }
@@ -132,6 +146,49 @@ export async function startJobQueue(
       sendOptions.tx ? { db: inTransaction(sendOptions.tx) } : {},
     )
   }
+  /**
+   * `loops` fetch loops of up to `batchSize` jobs each, side by side. While fetches come back full a
+   * loop fetches again at once (no polling gap under load), and a NOTIFY wakes an idle one. The
+   * batch's jobs are settled in one statement each for the completed and the failed ones.
+   */
+  const workLoops = async <T>(queue: QueueName, shape: BatchWorkOptions, handle: BatchHandler<T>) => {
+    await boss.work<
+      T,
+      unknown,
+      {
+        perJobResults: true
+        batchSize: number
+        burstWhenBatchFull: boolean
+        pollingIntervalSeconds: number
+        notifyPollingIntervalSeconds: number
+        localConcurrency: number
+      }
+    >(
+      queue,
+      {
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+        // With LISTEN/NOTIFY up a poll is only the backstop for a missed notice.
+        notifyPollingIntervalSeconds: 2,
+        batchSize: shape.batchSize,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+        localConcurrency: shape.loops,
+      },
+      async (jobs) => {
+        const failed = new Map((await handle(jobs)).map((failure) => [failure.id, failure.error]))
+        return jobs.map((job) => {
+          if (!failed.has(job.id)) return { id: job.id, status: 'completed' as const }
+          const error = failed.get(job.id)
+          // No job data in the log: it may identify a person.
+          log.warn(
+            { err: error, queue, jobId: job.id, attempt: job.retryCount },
+            'job failed; it will be retried',
+          )
+          return { id: job.id, status: 'failed' as const, output: { message: String(error) } }
+        })
+      },
+    )
+  }
   return {
     boss,
     sendMany,
@@ -141,47 +198,33 @@ export async function startJobQueue(
     async work<T>(queue: QueueName, handler: JobHandler<T>, workOptions: WorkOptions = {}) {
       const concurrency = Math.max(1, workOptions.concurrency ?? BATCH_SIZE)
       const batchSize = Math.min(BATCH_SIZE, concurrency)
-      await boss.work<
-        T,
-        unknown,
-        {
-          perJobResults: true
-          batchSize: number
-          burstWhenBatchFull: boolean
-          pollingIntervalSeconds: number
-          notifyPollingIntervalSeconds: number
-          localConcurrency: number
-        }
-      >(
+      // `concurrency` jobs at once: loops of up to 8 jobs per fetch, run side by side, each settled
+      // on its own.
+      await workLoops<T>(queue, { batchSize, loops: Math.ceil(concurrency / batchSize) }, async (jobs) => {
+        const failures: JobFailure[] = []
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await handler(job.data, job)
+            } catch (error) {
+              failures.push({ id: job.id, error })
+            }
+          }),
+        )
+        return failures
+      })
+    },
+    async workBatch<T>(queue: QueueName, handler: BatchHandler<T>, workOptions: BatchWorkOptions) {
+      await workLoops<T>(
         queue,
-        {
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
-          // With LISTEN/NOTIFY up a poll is only the backstop for a missed notice.
-          notifyPollingIntervalSeconds: 2,
-          // `concurrency` jobs at once: loops of up to 8 jobs per fetch, run side by side, each
-          // settled on its own; while fetches come back full a loop fetches again at once (no
-          // polling gap under load), and a NOTIFY wakes an idle one.
-          batchSize,
-          burstWhenBatchFull: true,
-          perJobResults: true,
-          localConcurrency: Math.ceil(concurrency / batchSize),
+        { batchSize: Math.max(1, workOptions.batchSize), loops: Math.max(1, workOptions.loops) },
+        async (jobs) => {
+          try {
+            return await handler(jobs)
+          } catch (error) {
+            return jobs.map((job) => ({ id: job.id, error }))
+          }
         },
-        async (jobs) =>
-          Promise.all(
-            jobs.map(async (job) => {
-              try {
-                await handler(job.data, job)
-                return { id: job.id, status: 'completed' as const }
-              } catch (error) {
-                // No job data in the log: it may identify a person.
-                log.warn(
-                  { err: error, queue, jobId: job.id, attempt: job.retryCount },
-                  'job failed; it will be retried',
-                )
-                return { id: job.id, status: 'failed' as const, output: { message: String(error) } }
-              }
-            }),
-          ),
       )
     },
     async stop() {

@@ -15,12 +15,16 @@ import {
   sandboxDecision,
 } from '@lainava/domain'
 import { evaluateBusinessOffer } from '@lainava/domain/marketplace/business-offer-terms'
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { type JobQueue, type JobToSend, QUEUES } from '../../jobs/job-queue.ts'
 import type { AuthDeps } from '../auth/login-service.ts'
-import { loadApplicationFacts } from './application-facts.ts'
+import {
+  loadApplicationFacts,
+  loadManyApplicationFacts,
+  type StoredApplication,
+} from './application-facts.ts'
 import { matchingRecipients, type Recipient, storeRecipients } from './lender-matching.ts'
 
 const { applications, applicationRecipients, lenders, offers, offerRejections } = schema
@@ -205,6 +209,19 @@ function priceOffer(offer: OfferInput | CardOfferInput, now: Date, kind: Applica
   }
 }
 
+/** Whether the terms are for the product the application asks for. */
+function rightProduct(
+  offer: OfferInput | CardOfferInput,
+  { kind, cardType }: { kind: ApplicationKind; cardType: string | null },
+): boolean {
+  // Issue 14: a card application gets card offers (limit, fees, grace period) of the type asked for
+  // (`other`: any), never loan offers.
+  const wrongCard =
+    isCardOffer(offer) && cardType !== null && cardType !== 'other' && offer.cardType !== cardType
+  // Issue 16: a mortgage application takes a bank's mortgage terms on the mortgage lender paths only.
+  return (kind === 'credit-card') === isCardOffer(offer) && !wrongCard && kind !== 'mortgage'
+}
+
 /** The kind (and card type asked) of an application the lender received; anything else is "not found". */
 async function receivedApplication(db: Database, applicationId: string, lenderId: string) {
   const [received] = await db
@@ -348,12 +365,7 @@ export async function recordOffer(
 ): Promise<typeof offers.$inferSelect> {
   const { applicationId, lenderId, offer } = input
   const { kind, cardType } = input.received ?? (await receivedApplication(deps.db, applicationId, lenderId))
-  // Issue 14: a card application gets card offers (limit, fees, grace period) of the type asked for
-  // (`other`: any), never loan offers.
-  const wrongCard =
-    isCardOffer(offer) && cardType !== null && cardType !== 'other' && offer.cardType !== cardType
-  // Issue 16: a mortgage application takes a bank's mortgage terms on the mortgage lender paths only.
-  if ((kind === 'credit-card') !== isCardOffer(offer) || wrongCard || kind === 'mortgage') {
+  if (!rightProduct(offer, { kind, cardType })) {
     throw new AppError('UNPROCESSABLE', 'These terms are for another product than the application.', {
       reason: 'OFFER_WRONG_PRODUCT',
       // The message says what this application is answered with (a manual lender reads it in the portal).
@@ -472,18 +484,14 @@ export async function notifyProgress(
 
 export type DeliveryJob = { applicationId: string; lenderId: string }
 
-/** Asks a sandbox lender: its deterministic decision model answers at once (the delay was the job's). */
-export async function answerAsSandbox(
-  deps: MarketplaceDeps,
-  job: DeliveryJob,
-  lender: typeof lenders.$inferSelect,
-): Promise<void> {
+type SandboxAnswer =
+  | { decision: 'decline'; reason: string }
+  | { decision: 'offer'; offer: OfferInput | CardOfferInput }
+
+/** A sandbox lender's deterministic answer to an application's facts (null facts: it was withdrawn). */
+function sandboxAnswer(lender: typeof lenders.$inferSelect, facts: StoredApplication | null): SandboxAnswer {
   if (!lender.sandbox) throw new Error('not a sandbox lender')
-  const facts = await loadApplicationFacts(deps.db, deps.cipher, job.applicationId)
-  if (!facts) {
-    await recordDecline(deps, { ...job, reason: 'withdrawn' })
-    return
-  }
+  if (!facts) return { decision: 'decline', reason: 'withdrawn' }
   const decision =
     facts.kind === 'credit-card'
       ? sandboxCardDecision(
@@ -496,15 +504,181 @@ export async function answerAsSandbox(
           { ...facts.sandbox, cardType: facts.match.cardType ?? null },
         )
       : sandboxDecision({ slug: lender.slug, ...lender.criteria, ...lender.sandbox }, facts.sandbox)
-  if (decision.decision === 'decline') {
-    await recordDecline(deps, { ...job, reason: decision.reason })
+  if (decision.decision === 'decline') return { decision: 'decline', reason: decision.reason }
+  const { decision: _, ...terms } = decision
+  return { decision: 'offer', offer: { ...terms, validDays: DEFAULT_OFFER_VALID_DAYS } }
+}
+
+/** Asks a sandbox lender: its deterministic decision model answers at once (the delay was the job's). */
+export async function answerAsSandbox(
+  deps: MarketplaceDeps,
+  job: DeliveryJob,
+  lender: typeof lenders.$inferSelect,
+): Promise<void> {
+  const facts = await loadApplicationFacts(deps.db, deps.cipher, job.applicationId)
+  const answer = sandboxAnswer(lender, facts)
+  if (answer.decision === 'decline') {
+    await recordDecline(deps, { ...job, reason: answer.reason })
     return
   }
-  const { decision: _, ...terms } = decision
   await recordOffer(deps, {
     ...job,
-    offer: { ...terms, validDays: DEFAULT_OFFER_VALID_DAYS },
-    received: { kind: facts.kind, cardType: facts.match.cardType ?? null },
+    offer: answer.offer,
+    received: facts ? { kind: facts.kind, cardType: facts.match.cardType ?? null } : undefined,
+  })
+}
+
+/** One sandbox lender's delivery of a consumer application (not a business one, not a mortgage). */
+export type SandboxDelivery = DeliveryJob & { lender: typeof lenders.$inferSelect }
+
+/** An answer to store: a decline with its reason, or an offer priced by us. */
+type PricedAnswer = DeliveryJob &
+  (
+    | { status: 'declined'; reason: string }
+    | { status: 'offered'; row: Omit<OfferRow, 'applicationId' | 'lenderId'> }
+  )
+
+/**
+ * Answers many sandbox deliveries at once (ADR 048): the applications' facts in one query, every
+ * answer priced here, then one transaction for all of them (`recordAnswers`). An answer the batch
+ * cannot store as it is (terms over a cap or for another product: the model should never give
+ * them) goes the one-by-one way, which records and refuses it as for any lender; its error is
+ * returned under its delivery's index. A delivery answered already stores nothing.
+ */
+export async function answerManyAsSandbox(
+  deps: MarketplaceDeps,
+  deliveries: readonly SandboxDelivery[],
+  now: Date = new Date(),
+): Promise<Map<number, unknown>> {
+  const failures = new Map<number, unknown>()
+  const facts = await loadManyApplicationFacts(
+    deps.db,
+    deps.cipher,
+    deliveries.map((delivery) => delivery.applicationId),
+    now,
+  )
+  const answers: PricedAnswer[] = []
+  const oneByOne: number[] = []
+  const seen = new Set<string>()
+  deliveries.forEach((delivery, index) => {
+    const { applicationId, lenderId } = delivery
+    // The same delivery twice in a batch is answered once.
+    if (seen.has(`${applicationId}:${lenderId}`)) return
+    seen.add(`${applicationId}:${lenderId}`)
+    const application = facts.get(applicationId) ?? null
+    const answer = sandboxAnswer(delivery.lender, application)
+    if (answer.decision === 'decline') {
+      answers.push({ applicationId, lenderId, status: 'declined', reason: answer.reason })
+      return
+    }
+    const received = {
+      kind: application?.kind ?? 'consumer-loan',
+      cardType: application?.match.cardType ?? null,
+    }
+    const priced =
+      application && rightProduct(answer.offer, received)
+        ? priceOffer(answer.offer, now, received.kind)
+        : null
+    if (!priced?.ok) {
+      oneByOne.push(index)
+      return
+    }
+    const { offer } = answer
+    answers.push({
+      applicationId,
+      lenderId,
+      status: 'offered',
+      row: {
+        ...priced.figures,
+        validUntil: new Date(now.getTime() + (offer.validDays ?? DEFAULT_OFFER_VALID_DAYS) * 86_400_000),
+        secciUrl: offer.secciUrl ?? null,
+        lenderReference: offer.reference ?? null,
+      },
+    })
+  })
+  await recordAnswers(deps, answers, now)
+  for (const index of oneByOne) {
+    const delivery = deliveries[index]
+    if (!delivery) continue
+    try {
+      await answerAsSandbox(deps, delivery, delivery.lender)
+    } catch (error) {
+      if (!(error instanceof AppError && error.options.reason === 'ALREADY_ANSWERED'))
+        failures.set(index, error)
+    }
+  }
+  return failures
+}
+
+/**
+ * Stores many lenders' answers in one transaction with multi-row statements (ADR 048): each
+ * recipient row moves from pending to its answer once (a conditional UPDATE; an answer whose row is
+ * no longer pending stores nothing), the offers of the answers that moved go in by one INSERT
+ * (unique per application and lender), and the applicant's e-mail jobs are queued as `queueProgress`
+ * does, under the same lock on each application's row, taken in id order so two batches sharing
+ * applications never wait on each other in a circle.
+ */
+async function recordAnswers(
+  deps: MarketplaceDeps,
+  answers: readonly PricedAnswer[],
+  now: Date,
+): Promise<void> {
+  if (answers.length === 0) return
+  await deps.db.transaction(async (tx) => {
+    const values = sql.join(
+      answers.map(
+        (answer) =>
+          sql`(${answer.applicationId}::uuid, ${answer.lenderId}::uuid, ${answer.status}::recipient_status, ${answer.status === 'declined' ? answer.reason : null}::text)`,
+      ),
+      sql`, `,
+    )
+    const claimed = await tx.execute(sql`
+      update ${applicationRecipients} as r
+      set status = v.status, answered_at = ${now.toISOString()}::timestamptz, decline_reason = v.reason
+      from (values ${values}) as v (application_id, lender_id, status, reason)
+      where r.application_id = v.application_id and r.lender_id = v.lender_id and r.status = 'pending'
+      returning r.application_id, r.lender_id`)
+    // Both drivers answer `{ rows }`.
+    const { rows } = claimed as unknown as { rows: { application_id: string; lender_id: string }[] }
+    const moved = new Set(rows.map((row) => `${row.application_id}:${row.lender_id}`))
+    const stored = answers.filter((answer) => moved.has(`${answer.applicationId}:${answer.lenderId}`))
+    const offered = stored.flatMap((answer) =>
+      answer.status === 'offered'
+        ? [{ applicationId: answer.applicationId, lenderId: answer.lenderId, ...answer.row }]
+        : [],
+    )
+    if (offered.length > 0) await tx.insert(offers).values(offered)
+    if (!deps.jobs || stored.length === 0) return
+    const ids = [...new Set(stored.map((answer) => answer.applicationId))].sort()
+    await tx
+      .select({ id: applications.id })
+      .from(applications)
+      .where(inArray(applications.id, ids))
+      .orderBy(asc(applications.id))
+      .for('no key update')
+    // After the locks, in a statement of its own: it sees every answer committed before them.
+    const states = await tx
+      .select({
+        applicationId: applicationRecipients.applicationId,
+        pending: sql<number>`count(*) filter (where ${applicationRecipients.status} = 'pending')::int`,
+        offered: sql<number>`count(*) filter (where ${applicationRecipients.status} = 'offered')::int`,
+      })
+      .from(applicationRecipients)
+      .where(inArray(applicationRecipients.applicationId, ids))
+      .groupBy(applicationRecipients.applicationId)
+    const jobs: JobToSend[] = []
+    for (const state of states) {
+      const applicationId = state.applicationId
+      const mine = offered.filter((offer) => offer.applicationId === applicationId).length
+      // This batch's offers are all there are: one of them is the first offer.
+      if (mine > 0 && state.offered === mine) {
+        jobs.push({ key: `${applicationId}:first-offers`, data: { applicationId, kind: 'first-offers' } })
+      }
+      if (state.pending === 0) {
+        jobs.push({ key: `${applicationId}:all-answered`, data: { applicationId, kind: 'all-answered' } })
+      }
+    }
+    await deps.jobs.sendMany(QUEUES.notification, jobs, { tx })
   })
 }
 
@@ -530,4 +704,30 @@ export async function deliveryTarget(db: Database, job: DeliveryJob) {
       ),
     )
   return row ?? null
+}
+
+/** `deliveryTarget` for many jobs in one query, by `applicationId:lenderId`. */
+export async function deliveryTargets(db: Database, jobs: readonly DeliveryJob[]) {
+  const targets = new Map<string, NonNullable<Awaited<ReturnType<typeof deliveryTarget>>>>()
+  if (jobs.length === 0) return targets
+  const pairs = sql.join(
+    jobs.map((job) => sql`(${job.applicationId}::uuid, ${job.lenderId}::uuid)`),
+    sql`, `,
+  )
+  const rows = await db
+    .select({
+      applicationId: applicationRecipients.applicationId,
+      lenderId: applicationRecipients.lenderId,
+      kind: applications.kind,
+      status: applicationRecipients.status,
+      deliveredAt: applicationRecipients.deliveredAt,
+      lender: lenders,
+    })
+    .from(applicationRecipients)
+    .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
+    .innerJoin(applications, eq(applications.id, applicationRecipients.applicationId))
+    .where(sql`(${applicationRecipients.applicationId}, ${applicationRecipients.lenderId}) in (${pairs})`)
+  for (const { applicationId, lenderId, ...target } of rows)
+    targets.set(`${applicationId}:${lenderId}`, target)
+  return targets
 }

@@ -4,18 +4,21 @@ import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
-import { type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
+import { type JobFailure, type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
 import { answerAsBusinessSandbox } from '../business/business-marketplace.ts'
 import { offersEmail } from '../email/templates.ts'
 import { type MortgageStatusJob, sendMortgageStatusEmail } from '../mortgage/mortgage-answers.ts'
 import { deliverMortgage } from '../mortgage/mortgage-delivery.ts'
 import {
   answerAsSandbox,
+  answerManyAsSandbox,
   type DeliveryJob,
   deliveryTarget,
+  deliveryTargets,
   dispatchApplication,
   type MarketplaceDeps,
   notifyProgress,
+  type SandboxDelivery,
 } from './marketplace.ts'
 import { deliverOverHttp, notifyAcceptanceOverHttp } from './partner-client.ts'
 
@@ -25,9 +28,11 @@ const { applications, applicationRecipients, consents, lenders, offers, users } 
 // applicant's e-mails, all as durable jobs; a reconciler re-sends whatever a
 // crash left unsent (sending is idempotent by job key).
 
-async function deliver(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
+type Target = NonNullable<Awaited<ReturnType<typeof deliveryTarget>>>
+
+async function deliver(deps: MarketplaceDeps, job: DeliveryJob, known?: Target): Promise<void> {
   // One query for the kind and the recipient (ADR 043: fewer statements per answer).
-  const recipient = await deliveryTarget(deps.db, job)
+  const recipient = known ?? (await deliveryTarget(deps.db, job))
   if (!recipient) return
   // Issue 16: a bank answers a mortgage application in steps, past `pending` (the mortgage module).
   if (recipient.kind === 'mortgage') {
@@ -66,6 +71,54 @@ async function deliver(deps: MarketplaceDeps, job: DeliveryJob): Promise<void> {
     if (error instanceof AppError && error.options.reason === 'ALREADY_ANSWERED') return
     throw error
   }
+}
+
+/**
+ * A fetched batch of deliveries (ADR 048): the recipients in one query; the sandbox lenders'
+ * answers to consumer applications all stored by `answerManyAsSandbox` in one transaction; every
+ * other delivery (an HTTP or manual lender, a business application, a mortgage bank) one by one as
+ * before, side by side. Returns the deliveries that failed, to be retried.
+ */
+async function deliverBatch(
+  deps: MarketplaceDeps,
+  jobs: readonly { id: string; data: DeliveryJob }[],
+): Promise<JobFailure[]> {
+  const targets = await deliveryTargets(
+    deps.db,
+    jobs.map((job) => job.data),
+  )
+  const sandbox: { id: string; delivery: SandboxDelivery }[] = []
+  const others: { id: string; data: DeliveryJob; target: Target }[] = []
+  for (const job of jobs) {
+    const target = targets.get(`${job.data.applicationId}:${job.data.lenderId}`)
+    if (!target) continue // the lender did not receive the application: nothing to do
+    const answerable =
+      target.lender.integration === 'sandbox' && target.kind !== 'mortgage' && !isBusinessKind(target.kind)
+    if (!answerable) others.push({ ...job, target })
+    else if (target.status === 'pending')
+      sandbox.push({ id: job.id, delivery: { ...job.data, lender: target.lender } })
+  }
+  const failures: JobFailure[] = []
+  await Promise.all([
+    (async () => {
+      const failed = await answerManyAsSandbox(
+        deps,
+        sandbox.map((item) => item.delivery),
+      )
+      for (const [index, error] of failed) {
+        const item = sandbox[index]
+        if (item) failures.push({ id: item.id, error })
+      }
+    })(),
+    ...others.map(async (job) => {
+      try {
+        await deliver(deps, job.data, job.target)
+      } catch (error) {
+        failures.push({ id: job.id, error })
+      }
+    }),
+  ])
+  return failures
 }
 
 async function notifyLenderOfAcceptance(
@@ -173,13 +226,20 @@ export async function reconcile(deps: MarketplaceDeps): Promise<void> {
 
 export const RECONCILE_INTERVAL_MS = 30_000
 
+/** Deliveries fetched and answered together (ADR 048). */
+export const DELIVERY_BATCH = 16
+
 /** Starts the worker role's handlers and the reconciler; returns a stop function. */
 export async function startMarketplaceWorker(
   deps: MarketplaceDeps & { jobs: JobQueue },
 ): Promise<() => Promise<void>> {
   // ADR 043: WORKER_CONCURRENCY jobs of each queue at once in this process.
   const options = { concurrency: deps.config.WORKER_CONCURRENCY }
-  await deps.jobs.work<DeliveryJob>(QUEUES.delivery, (data) => deliver(deps, data), options)
+  // ADR 048: deliveries in batches of up to DELIVERY_BATCH, WORKER_CONCURRENCY deliveries at once.
+  await deps.jobs.workBatch<DeliveryJob>(QUEUES.delivery, (jobs) => deliverBatch(deps, jobs), {
+    batchSize: DELIVERY_BATCH,
+    loops: Math.max(1, Math.ceil(deps.config.WORKER_CONCURRENCY / DELIVERY_BATCH)),
+  })
   await deps.jobs.work<{ offerId: string }>(
     QUEUES.acceptance,
     (data) => notifyLenderOfAcceptance(deps, data),
