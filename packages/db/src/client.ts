@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { EMBEDDED_START_PARAMS } from './embedded-settings.ts'
 import { acquireDataDirLock } from './lock.ts'
 import * as schema from './schema.ts'
 
@@ -70,11 +71,6 @@ async function openServer(url: string, poolSize: number): Promise<DbHandle> {
     },
   }
 }
-
-// The embedded database's settings, sized for one process beside the web server (ADR 047): PostgreSQL's
-// default 128 MB of shared buffers grow PGlite's WebAssembly memory from 128 to 189 MiB, while the data a
-// single install reads (tens of MB) stays in the operating system's file cache anyway.
-export const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
 
 const INIT_DATA_DIR_SCRIPT = fileURLToPath(new URL('./init-data-dir.ts', import.meta.url))
 
