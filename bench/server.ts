@@ -1,13 +1,14 @@
-// The production server for a benchmark: `scripts/start.ts` on the given port with a fresh
-// embedded database (builds first when the build is stale).
+// The production server for a benchmark: `scripts/start.ts` with `npm start`'s Node options, on the given
+// port with a fresh embedded database (builds first when the build is stale).
 import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { START_NODE_OPTIONS } from '../scripts/start-mode.ts'
 
 export async function startBenchServer(port: number, env: Record<string, string> = {}) {
   const origin = `http://localhost:${port}`
-  const server = spawn(process.execPath, ['scripts/start.ts'], {
+  const server = spawn(process.execPath, [...START_NODE_OPTIONS, 'scripts/start.ts'], {
     cwd: new URL('..', import.meta.url).pathname,
     env: {
       ...process.env,

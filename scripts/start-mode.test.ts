@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { buildEnvironment, modeLine, serverEnvironment, startMode } from './start-mode.ts'
+import { buildEnvironment, modeLine, START_NODE_OPTIONS, serverEnvironment, startMode } from './start-mode.ts'
 
 // issue 13: `npm start` serves React's production build and says so; `npm run dev` stays development.
 describe('the start script’s mode', () => {
@@ -23,5 +24,10 @@ describe('the start script’s mode', () => {
   it('says which mode runs', () => {
     expect(modeLine('production')).toMatch(/production mode \(NODE_ENV=production\)/i)
     expect(modeLine('development')).toContain('NODE_ENV=development')
+  })
+
+  it('npm start launches Node with the V8 options the benchmark server uses (ADR 047)', () => {
+    const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+    expect(scripts.start).toBe(`node ${START_NODE_OPTIONS.join(' ')} scripts/start.ts`)
   })
 })
