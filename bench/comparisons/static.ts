@@ -1,9 +1,11 @@
 // Static pages and files against nginx (issue 19 goal 1, ADR 041): the prerendered /autolaina/
 // and one built script, requested with a browser's Accept-Encoding at 32 connections.
-// npm run bench -- static [seconds per run=10] [connections=32]
+// npm run bench -- static [seconds per run=10] [connections=32] [anchor=nginx|node]
 //
 // Anchor: Debian's nginx, one worker, `gzip_static on`, serving the very bytes our server sends
 // for the page (fetched from it, gzip -9 beside it) and the build's script with its .gz.
+// With `node` instead: Node's ceiling (ADR 046), a bare node:http server answering the bytes and
+// headers ours sent for each target (bench/anchors/bare-node-static.ts).
 // Ours: the production server (`startBenchServer`), a first visit with no cookies.
 
 import { type ChildProcess, spawn } from 'node:child_process'
@@ -18,6 +20,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs'
+import { get } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -100,6 +103,45 @@ http {
 `
 }
 
+/** The bytes and headers as sent (fetch would decode the body), without those Node adds itself. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: [string, string][]; body: Buffer }>((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => {
+        const pairs: [string, string][] = []
+        const raw = response.rawHeaders
+        for (let index = 0; index < raw.length; index += 2) {
+          const name = raw[index] as string
+          if (/^(date|connection|keep-alive|x-request-id)$/i.test(name)) continue
+          pairs.push([name, raw[index + 1] as string])
+        }
+        resolve({ headers: pairs, body: Buffer.concat(chunks) })
+      })
+    }).on('error', reject)
+  })
+}
+
+/** Node's ceiling: a bare node:http server answering what ours sent for each target. */
+async function startBareNode(origin: string, targets: Target[]) {
+  const dir = mkdtempSync(join(tmpdir(), 'lainava-bench-node-'))
+  const manifest = []
+  for (const [index, target] of targets.entries()) {
+    const sent = await rawGet(origin + target.path, { 'accept-encoding': BROWSER_ACCEPT_ENCODING })
+    const bodyFile = join(dir, `body-${index}`)
+    writeFileSync(bodyFile, sent.body)
+    manifest.push({ path: target.path, bodyFile, headers: sent.headers })
+  }
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest))
+  const port = await freePort()
+  const script = new URL('../anchors/bare-node-static.ts', import.meta.url).pathname
+  const child = spawn(process.execPath, [script, join(dir, 'manifest.json'), String(port)], {
+    stdio: 'inherit',
+  })
+  return { process: child, origin: `http://127.0.0.1:${port}`, dir }
+}
+
 async function waitFor(url: string) {
   for (let attempt = 0; attempt < 100; attempt++) {
     try {
@@ -113,6 +155,8 @@ async function waitFor(url: string) {
 export default function staticFiles(args: string[]): Comparison {
   const seconds = Number(args[0] ?? 10)
   const connections = Number(args[1] ?? 32)
+  const anchorKind = args[2] ?? 'nginx'
+  if (anchorKind !== 'nginx' && anchorKind !== 'node') throw new Error('anchor: nginx or node')
   const root = new URL('../..', import.meta.url).pathname
   const clientDir = join(process.env.WEB_BUILD_DIR ?? join(root, 'apps/web/build'), 'client')
   let ours: Awaited<ReturnType<typeof startBenchServer>> | undefined
@@ -147,7 +191,7 @@ export default function staticFiles(args: string[]): Comparison {
   }
 
   return {
-    title: `Prerendered ${PAGE} and a built script, Accept-Encoding "${BROWSER_ACCEPT_ENCODING}", ${connections} connections × ${seconds} s`,
+    title: `Prerendered ${PAGE} and a built script against ${anchorKind}, Accept-Encoding "${BROWSER_ACCEPT_ENCODING}", ${connections} connections × ${seconds} s`,
     metrics: [
       { key: 'pageRps', label: `${PAGE} req/s`, unit: 'req/s', better: 'higher' },
       { key: 'pageP95', label: `${PAGE} p95`, unit: 'ms', better: 'lower' },
@@ -169,9 +213,15 @@ export default function staticFiles(args: string[]): Comparison {
       },
     },
     anchor: {
-      label: 'nginx, 1 worker, gzip_static',
+      label:
+        anchorKind === 'node' ? 'bare node:http, same bytes and headers' : 'nginx, 1 worker, gzip_static',
       async setup() {
         const server = await startOurs()
+        if (anchorKind === 'node') {
+          nginx = await startBareNode(server.origin, targets)
+          await waitFor(nginx.origin + PAGE)
+          return
+        }
         const dir = mkdtempSync(join(tmpdir(), 'lainava-bench-nginx-'))
         chmodSync(dir, 0o755)
         const page = Buffer.from(

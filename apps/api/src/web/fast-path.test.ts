@@ -1,5 +1,6 @@
 import { readdirSync, statSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { join } from 'node:path'
 import type { DbHandle } from '@lainava/db'
 import { createTestDatabase } from '@lainava/db/testing'
@@ -43,6 +44,18 @@ function send(
 }
 
 const BROWSER = 'gzip, deflate, br, zstd'
+
+/** A request written byte for byte (a header line may come twice); the response's head as text. */
+function sendRaw(origin: string, head: string): Promise<string> {
+  const { hostname, port } = new URL(origin)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(head))
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1').split('\r\n\r\n')[0] ?? ''))
+    socket.on('error', reject)
+  })
+}
 
 describe('fast path for built files and prerendered pages', () => {
   const env = {
@@ -150,6 +163,43 @@ describe('fast path for built files and prerendered pages', () => {
     expect(logged).toHaveLength(1)
     expect(logged[0]).toMatchObject({ level: 30, method: 'GET', path: script, status: 200, msg: 'request' })
     expect(typeof logged[0]?.ms).toBe('number')
+  })
+
+  it('gives each response its own request id', async () => {
+    await send(fastOrigin, 'GET', script)
+    await send(fastOrigin, 'GET', script)
+    const before = fast.fastPath?.served ?? 0
+    const ids = new Set<unknown>()
+    for (let index = 0; index < 3; index++) {
+      const response = await new Promise<unknown>((resolve, reject) => {
+        httpRequest(`${fastOrigin}${script}`, (res) => {
+          res.resume()
+          res.on('end', () => resolve(res.headers['x-request-id']))
+        })
+          .on('error', reject)
+          .end()
+      })
+      ids.add(response)
+    }
+    expect(fast.fastPath?.served).toBe(before + 3)
+    expect(ids.size).toBe(3)
+  })
+
+  it('reads a header sent twice as Node joins it', async () => {
+    await send(fastOrigin, 'GET', '/autolaina/', { 'accept-encoding': BROWSER })
+    await send(fastOrigin, 'GET', '/autolaina/', { 'accept-encoding': BROWSER })
+    const request = (lines: string[]) =>
+      ['GET /autolaina/ HTTP/1.1', 'Host: localhost', ...lines, 'Connection: close', '', ''].join('\r\n')
+    // The consent cookie on the second Cookie line: the visitor has chosen, so the page is live.
+    const before = fast.fastPath?.served ?? 0
+    const chosen = await sendRaw(fastOrigin, request(['Cookie: a=1', `Cookie: ${MARKETING_COOKIE}=1`]))
+    expect(chosen).toMatch(/^HTTP\/1\.1 200/)
+    expect(chosen).not.toMatch(/x-lainava-render/i)
+    expect(fast.fastPath?.served).toBe(before)
+    // Accept-Encoding on two lines is one list: "identity" then "br" still gets brotli.
+    const joined = await sendRaw(fastOrigin, request(['Accept-Encoding: identity', 'Accept-Encoding: br']))
+    expect(joined).toMatch(/^content-encoding: br$/im)
+    expect(joined).toMatch(/^x-lainava-render: prerendered$/im)
   })
 
   it('leaves everything else to Fastify', async () => {
