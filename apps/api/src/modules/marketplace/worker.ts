@@ -235,10 +235,11 @@ export async function startMarketplaceWorker(
 ): Promise<() => Promise<void>> {
   // ADR 043: WORKER_CONCURRENCY jobs of each queue at once in this process.
   const options = { concurrency: deps.config.WORKER_CONCURRENCY }
-  // ADR 048: deliveries in batches of up to DELIVERY_BATCH, WORKER_CONCURRENCY deliveries at once.
+  // ADR 048: deliveries in batches of up to DELIVERY_BATCH, WORKER_CONCURRENCY deliveries at once, and
+  // at least two batches, so that one is in the database while the next is priced.
   await deps.jobs.workBatch<DeliveryJob>(QUEUES.delivery, (jobs) => deliverBatch(deps, jobs), {
     batchSize: DELIVERY_BATCH,
-    loops: Math.max(1, Math.ceil(deps.config.WORKER_CONCURRENCY / DELIVERY_BATCH)),
+    loops: Math.max(2, Math.ceil(deps.config.WORKER_CONCURRENCY / DELIVERY_BATCH)),
   })
   await deps.jobs.work<{ offerId: string }>(
     QUEUES.acceptance,
