@@ -212,6 +212,38 @@ test.describe('consumer loan application', () => {
     )
   })
 
+  test('without the browser’s checks (their script fails to load) the server’s field errors show on their step, nothing lost', async ({
+    page,
+  }) => {
+    // ADR 050: the form's checks load after the page; the server's answer stands in when they never come.
+    await page.route(/\/assets\/validate-[\w-]+\.js$/, (route) => route.abort())
+    await openPage(page, '/lainahakemus/?amount=12000&period=4')
+    const next = async (heading: string) => {
+      await page.getByRole('button', { name: 'Seuraava' }).click()
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+    }
+    // No purpose chosen: the browser cannot object, the step goes on.
+    await next('Hakija')
+    await fillApplicant(page, FI, { first: 'Ilona', hetu: '131052-308T', email: uniqueEmail('noscript') })
+    await next('Työ ja tulot')
+    await fillWork(page, FI)
+    await next('Menot ja velat')
+    await next('Yhteishakija')
+    await next('Yhteenveto')
+    await acceptRequiredConsents(page, FI_CONSENTS)
+    await page.getByRole('button', { name: 'Lähetä hakemus' }).click()
+    // The server's 400: back on the loan step, the purpose marked in Finnish, everything else kept.
+    await expect(page.getByRole('heading', { level: 2, name: 'Laina' })).toBeVisible()
+    await expect(page.getByRole('alert').first()).toHaveText('Korjaa merkityt kohdat.')
+    const purpose = page.getByLabel('Lainan käyttötarkoitus')
+    await expect(purpose).toBeFocused()
+    await expect(purpose).toHaveAccessibleDescription(/Tämä tieto tarvitaan/)
+    await expect(page.getByRole('slider', { name: 'Lainasumma (€)' })).toHaveValue('12000')
+    await purpose.selectOption('renovation')
+    await next('Hakija')
+    await expect(page.getByLabel(FI.firstName, { exact: true })).toHaveValue('Ilona')
+  })
+
   test('the credit card application is one page on the same infrastructure', async ({ page }) => {
     await openPage(page, '/luottokorttihakemus/')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luottokorttihakemus')

@@ -23,8 +23,8 @@ function packageEntry(specifier: string): string | null {
   return target ? resolve(dir, target) : null
 }
 
-/** Imports that bring code (not `import type`, nor `import { type A, type B }`). */
-function codeImports(source: string): string[] {
+/** Imports that bring code (not `import type`, nor `import { type A, type B }`); `import()` too unless `staticOnly`. */
+function codeImports(source: string, staticOnly = false): string[] {
   const found: string[] = []
   for (const match of source.matchAll(/^(?:import|export)\s+(type\s+)?([^'"]*?)\s*from\s+'([^']+)'/gm)) {
     const [, typeOnly, clause = '', specifier = ''] = match
@@ -45,17 +45,20 @@ function codeImports(source: string): string[] {
     if (!allTypes) found.push(specifier)
   }
   for (const match of source.matchAll(/^import\s+'([^']+)'/gm)) found.push(match[1] as string)
-  for (const match of source.matchAll(/import\('([^']+)'\)/g)) found.push(match[1] as string)
+  if (!staticOnly) for (const match of source.matchAll(/import\('([^']+)'\)/g)) found.push(match[1] as string)
   return found
 }
 
-/** The first chain of modules from `entry` to one importing a heavy library, or null. */
-function pathToHeavy(entry: string): string[] | null {
+/**
+ * The first chain of modules from `entry` to one importing a heavy library, or null. `staticOnly`:
+ * what the page loads with its first paint, not what it imports later (`import()`).
+ */
+function pathToHeavy(entry: string, staticOnly = false): string[] | null {
   const parent = new Map<string, string | null>([[entry, null]])
   const queue = [entry]
   while (queue.length > 0) {
     const file = queue.shift() as string
-    for (const specifier of codeImports(readFileSync(file, 'utf8'))) {
+    for (const specifier of codeImports(readFileSync(file, 'utf8'), staticOnly)) {
       if (HEAVY.some((heavy) => specifier === heavy || specifier.startsWith(`${heavy}/`))) {
         const chain = [specifier]
         for (let at: string | null = file; at; at = parent.get(at) ?? null)
@@ -89,5 +92,11 @@ describe('lean pages (issue 19)', () => {
 
   it('finds the heavy libraries where they are (the consumer loan form)', () => {
     expect(pathToHeavy(resolve(APP, 'features/application/consumer-loan-route.tsx'))).not.toBeNull()
+  })
+
+  it('the consumer loan form loads its checks after the first paint, not with the page (ADR 050)', () => {
+    const route = resolve(APP, 'features/application/consumer-loan-route.tsx')
+    expect(pathToHeavy(route, true)?.join(' → ') ?? null).toBeNull()
+    expect(pathToHeavy(route)).toContain('apps/web/app/features/application/validate.ts')
   })
 })

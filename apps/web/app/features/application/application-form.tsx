@@ -1,5 +1,5 @@
 import type { FieldProblem } from '@lainava/domain/api-error'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { ProgressSteps } from '../../components/ui/progress-steps.tsx'
@@ -8,10 +8,10 @@ import { applicationTracking } from '../../lib/affiliate-capture.ts'
 import { applicationStarted } from '../../lib/analytics-started.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { FormContext, fieldId } from './fields.tsx'
-import { type FormData, STEPS, type Step, setAt, toSubmission } from './form-state.ts'
+import { type FormData, STEPS, type Step, setAt, stepOfPath, toSubmission } from './form-state.ts'
+import { LoanStep } from './loan-step.tsx'
 import { useRecipientsPreview } from './recipients.tsx'
-import { ApplicantFields, CoApplicantStep, DebtFields, LoanStep, ReviewStep, WorkFields } from './steps.tsx'
-import { validateStep } from './validate.ts'
+import { loadValidation } from './validation-loader.ts'
 
 export type ActionResult =
   | { intent: 'draft'; ok: true }
@@ -24,11 +24,22 @@ const STORAGE_KEY = 'lainava:consumer-loan-form'
 
 type Stored = { data: FormData; step: Step; idempotencyKey: string }
 
+// The steps after the first and the checks load on the first touch of the form, not with the page
+// (ADR 050): the first paint and hydration need neither.
+const loadLaterSteps = () => import('./steps.tsx')
+const LaterStep = lazy(loadLaterSteps)
+function loadWhatTheFormNeedsNext() {
+  void loadValidation()
+  // A failed load is retried by React.lazy's own import when the step is shown.
+  loadLaterSteps().catch(() => undefined)
+}
+
 /**
  * The consumer loan application: one step at a time with a progress bar,
  * validated by the shared schema before moving on; every change is kept in
  * this tab (a reload loses nothing) and each completed step is saved on the
- * server as a draft (another device continues after login).
+ * server as a draft (another device continues after login). The schema's code
+ * loads on the first touch of the form, not with the page (ADR 050).
  */
 export function ApplicationForm({
   initial,
@@ -49,6 +60,9 @@ export function ApplicationForm({
   const [idempotencyKey, setIdempotencyKey] = useState('')
   const [restored, setRestored] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
+  // A press of "Next" waits for the checks' code (loaded on the first touch); a second press meanwhile
+  // does nothing.
+  const checking = useRef(false)
   const draftFetcher = useFetcher<ActionResult>()
   const submitFetcher = useFetcher<ActionResult>()
 
@@ -102,8 +116,14 @@ export function ApplicationForm({
     requestAnimationFrame(() => heading.current?.focus())
   }
 
-  function next() {
-    const found = validateStep(step, data)
+  async function next() {
+    if (checking.current) return
+    checking.current = true
+    const validate = await loadValidation().finally(() => {
+      checking.current = false
+    })
+    // Without the checks' code the step goes on; the server checks the whole application at sending.
+    const found = validate ? validate(step, data) : {}
     if (Object.keys(found).length > 0) return showErrors(found)
     // Issue 18: the first step done is an application started (the experiment's measure).
     if (index === 0) applicationStarted('consumer-loan')
@@ -115,15 +135,23 @@ export function ApplicationForm({
     if (following) goTo(following)
   }
 
-  function submit() {
-    const found = validateStep('review', data)
-    if (Object.keys(found).length > 0) {
-      // An error on an earlier step: go there and show it.
-      const firstPath = Object.keys(found)[0] ?? ''
-      const owner = STEPS.find((candidate) => firstPath.startsWith(candidate)) ?? 'review'
-      if (owner !== step) setStep(owner)
-      return showErrors(found)
-    }
+  const showErrorsOnTheirStep = useCallback(
+    (found: Record<string, string>) => {
+      // An error on an earlier step: go there and show it (the same step: no change).
+      setStep(stepOfPath(Object.keys(found)[0] ?? ''))
+      showErrors(found)
+    },
+    [showErrors],
+  )
+
+  async function submit() {
+    if (checking.current) return
+    checking.current = true
+    const validate = await loadValidation().finally(() => {
+      checking.current = false
+    })
+    const found = validate ? validate('review', data) : {}
+    if (Object.keys(found).length > 0) return showErrorsOnTheirStep(found)
     submitFetcher.submit(
       {
         intent: 'submit',
@@ -143,10 +171,11 @@ export function ApplicationForm({
       sessionStorage.removeItem(STORAGE_KEY)
       onSubmitted(result)
     } else if (result.fields) {
-      // The fields show catalogue keys, as the form's own checks give them (fields.tsx translates).
-      showErrors(Object.fromEntries(result.fields.map((field) => [field.path, field.code])))
+      // The fields show catalogue keys, as the form's own checks give them (fields.tsx translates),
+      // on the step they belong to (the server's checks are the only ones when the browser's did not load).
+      showErrorsOnTheirStep(Object.fromEntries(result.fields.map((field) => [field.path, field.code])))
     }
-  }, [submitFetcher.data, onSubmitted, showErrors])
+  }, [submitFetcher.data, onSubmitted, showErrorsOnTheirStep])
 
   const stepLabels = useMemo(() => STEPS.map((name) => t(`form.step.${name}`)), [t])
   const submitFailure =
@@ -164,10 +193,12 @@ export function ApplicationForm({
       <form
         noValidate
         className="mt-6 rounded-2xl bg-white p-6 shadow ring-1 ring-slate-200"
+        onFocus={loadWhatTheFormNeedsNext}
+        onPointerDown={loadWhatTheFormNeedsNext}
         onSubmit={(event) => {
           event.preventDefault()
-          if (step === 'review') submit()
-          else next()
+          if (step === 'review') void submit()
+          else void next()
         }}
       >
         <h2 ref={heading} tabIndex={-1} className="mb-4 text-2xl font-semibold text-slate-900">
@@ -183,12 +214,13 @@ export function ApplicationForm({
             {submitFailure}
           </p>
         ) : null}
-        {step === 'loan' ? <LoanStep /> : null}
-        {step === 'applicant' ? <ApplicantFields prefix="applicant" /> : null}
-        {step === 'work' ? <WorkFields prefix="work" /> : null}
-        {step === 'debts' ? <DebtFields prefix="debts" /> : null}
-        {step === 'coApplicant' ? <CoApplicantStep /> : null}
-        {step === 'review' ? <ReviewStep recipients={preview} /> : null}
+        {step === 'loan' ? (
+          <LoanStep />
+        ) : (
+          <Suspense fallback={null}>
+            <LaterStep step={step} recipients={preview} />
+          </Suspense>
+        )}
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           {index > 0 ? (
             <Button variant="secondary" onClick={() => goTo(STEPS[index - 1] ?? 'loan')}>

@@ -1,6 +1,5 @@
-import { countryOptions } from '@lainava/domain/application/countries'
 import type { MessageKey } from '@lainava/i18n'
-import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import { createContext, type ReactNode, useContext } from 'react'
 import { Checkbox } from '../../components/ui/checkbox.tsx'
 import { Select } from '../../components/ui/select.tsx'
 import { TextInput } from '../../components/ui/text-input.tsx'
@@ -18,7 +17,8 @@ type FormContextValue = {
 
 export const FormContext = createContext<FormContextValue | null>(null)
 
-function useForm() {
+/** The form's data, errors and setter, for the fields and steps inside the form. */
+export function useForm() {
   const value = useContext(FormContext)
   if (!value) throw new Error('fields must be inside FormContext')
   return value
@@ -95,27 +95,6 @@ export function EnumField({
       onChange={(event) => setField(path, event.target.value)}
       placeholder={t('field.choose')}
       options={values.map((value) => ({ value, label: t(enumKey(group, value)) }))}
-      error={error}
-      required
-    />
-  )
-}
-
-/** Citizenship: a country from the list, named in the page's language (issue 14: a typed "Suomi" was refused). */
-export function CountryField({ path, label }: { path: string; label: MessageKey }) {
-  const { data, setField } = useForm()
-  const { t, lang } = useI18n()
-  const error = useError(path)
-  const options = useMemo(() => countryOptions(lang), [lang])
-  return (
-    <Select
-      id={fieldId(path)}
-      label={t(label)}
-      value={String(getAt(data, path) ?? '')}
-      onChange={(event) => setField(path, event.target.value)}
-      placeholder={t('field.choose')}
-      options={options}
-      autoComplete="country"
       error={error}
       required
     />

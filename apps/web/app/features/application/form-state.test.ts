@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emptyForm, formFromDraft, getAt, setAt, toSubmission, withPerson } from './form-state.ts'
+import { emptyForm, formFromDraft, getAt, setAt, stepOfPath, toSubmission, withPerson } from './form-state.ts'
 
 describe('form state helpers', () => {
   it('reads and writes by dotted path without touching the original', () => {
@@ -75,5 +75,16 @@ describe("a signed-in person's details on a new application (issue 14)", () => {
       lastName: '',
     })
     expect(withPerson(draft, null)).toBe(draft)
+  })
+
+  it('names the step a field error belongs to, for the server’s errors as for the browser’s', () => {
+    expect(stepOfPath('loan.purpose')).toBe('loan')
+    expect(stepOfPath('applicant.hetu')).toBe('applicant')
+    expect(stepOfPath('work.monthlyNetIncome')).toBe('work')
+    expect(stepOfPath('debts.debts.0.type')).toBe('debts')
+    expect(stepOfPath('coApplicant.applicant.hetu')).toBe('coApplicant')
+    expect(stepOfPath('consents.termsAccepted')).toBe('review')
+    // A prefix of a name is not the step: `loanX` is no field of the loan step.
+    expect(stepOfPath('loanX')).toBe('review')
   })
 })

@@ -62,6 +62,11 @@ export type FormData = {
 export const STEPS = ['loan', 'applicant', 'work', 'debts', 'coApplicant', 'review'] as const
 export type Step = (typeof STEPS)[number]
 
+/** The step a field belongs to (`coApplicant.work.employer` → coApplicant); the consents are the review's. */
+export function stepOfPath(path: string): Step {
+  return STEPS.find((candidate) => path === candidate || path.startsWith(`${candidate}.`)) ?? 'review'
+}
+
 export const emptyApplicant = (): ApplicantData => ({
   firstName: '',
   lastName: '',

@@ -1,6 +1,6 @@
+import { countryOptions } from '@lainava/domain/application/countries'
 import {
   CARD_TYPES,
-  CONSUMER_LOAN_PURPOSES,
   DEBT_TYPES,
   EDUCATIONS,
   EMPLOYMENT_TYPES,
@@ -9,94 +9,30 @@ import {
   JOB_POSITIONS,
   MARITAL_STATUSES,
 } from '@lainava/domain/application/enums'
-import { CONSUMER_LOAN_LIMITS } from '@lainava/domain/constants'
-import { representativeExample } from '@lainava/domain/representative-example'
+import type { MessageKey } from '@lainava/i18n'
 import { formatCurrency } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
-import { useContext, useId } from 'react'
-import { ExampleText } from '../../components/legal/representative-example.tsx'
+import { useMemo } from 'react'
 import { Button } from '../../components/ui/button.tsx'
-import { Slider } from '../../components/ui/slider.tsx'
+import { Select } from '../../components/ui/select.tsx'
 import { useI18n } from '../../lib/i18n.tsx'
-import { useRootData } from '../../lib/root-data-context.tsx'
 import {
   CheckField,
-  CountryField,
   EnumField,
   enumKey,
-  FormContext,
+  fieldId,
   MoneyField,
   TextField,
   useError,
+  useForm,
 } from './fields.tsx'
-import type { CardRow, DebtRow } from './form-state.ts'
+import { type CardRow, type DebtRow, getAt, type Step } from './form-state.ts'
 import { RecipientList, type RecipientsPreview } from './recipients.tsx'
 
+// The consumer loan form's steps after the first (and the credit card form's applicant and consents):
+// loaded when the form is first touched, not with the page (ADR 050). The first step is loan-step.tsx.
+
 const EMPLOYED = ['permanent', 'temporary', 'part-time']
-
-function useForm() {
-  const value = useContext(FormContext)
-  if (!value) throw new Error('steps must be inside FormContext')
-  return value
-}
-
-export function LoanStep() {
-  const { data, setField } = useForm()
-  const { t, intlLocale } = useI18n()
-  const example = representativeExample(data.loan.amount, data.loan.period)
-  const exampleId = useId()
-  const brandName = useRootData()?.brandName ?? ''
-  // Issue 14: an error on a slider is marked there, never only in the form's summary.
-  const amountError = useError('loan.amount')
-  const periodError = useError('loan.period')
-  return (
-    <div className="flex flex-col gap-5">
-      <Slider
-        id="field-loan-amount"
-        name="amount"
-        label={t('field.amount')}
-        value={data.loan.amount}
-        onValueChange={(value) => setField('loan.amount', value)}
-        error={amountError}
-        min={CONSUMER_LOAN_LIMITS.minAmount}
-        max={CONSUMER_LOAN_LIMITS.maxAmount}
-        step={CONSUMER_LOAN_LIMITS.amountStep}
-        formatValue={(value) => formatCurrency(intlLocale, value, { cents: false })}
-      />
-      <Slider
-        id="field-loan-period"
-        name="period"
-        label={t('field.period')}
-        value={data.loan.period}
-        onValueChange={(value) => setField('loan.period', value)}
-        error={periodError}
-        min={CONSUMER_LOAN_LIMITS.minYears}
-        max={CONSUMER_LOAN_LIMITS.maxYears}
-        formatValue={(value) => t('calculator.years', { count: value })}
-      />
-      <p className="rounded-lg bg-brand-50 p-3" aria-live="polite" aria-describedby={exampleId}>
-        {t('calculator.monthlyPayment')}:{' '}
-        <strong data-testid="form-monthly-payment">
-          {t('calculator.perMonth', { amount: formatCurrency(intlLocale, example.monthlyPayment) })}
-        </strong>
-      </p>
-      {/* Law: a stated monthly payment comes with the representative example and the warning. */}
-      <section
-        id={exampleId}
-        aria-labelledby={`${exampleId}-title`}
-        className="rounded-lg bg-slate-50 p-4 text-sm"
-        data-testid="form-representative-example"
-      >
-        <h3 id={`${exampleId}-title`} className="font-semibold text-slate-900">
-          {t('example.title')}
-        </h3>
-        <ExampleText example={example} brandName={brandName} />
-      </section>
-      <EnumField path="loan.purpose" label="field.purpose" group="purpose" values={CONSUMER_LOAN_PURPOSES} />
-      <CheckField path="loan.refinance" label="field.refinance" />
-    </div>
-  )
-}
 
 export function ApplicantFields({ prefix }: { prefix: string }) {
   return (
@@ -134,6 +70,27 @@ export function ApplicantFields({ prefix }: { prefix: string }) {
       <TextField path={`${prefix}.adults`} label="field.adults" inputMode="numeric" />
       <TextField path={`${prefix}.children`} label="field.children" inputMode="numeric" />
     </div>
+  )
+}
+
+/** Citizenship: a country from the list, named in the page's language (issue 14: a typed "Suomi" was refused). */
+export function CountryField({ path, label }: { path: string; label: MessageKey }) {
+  const { data, setField } = useForm()
+  const { t, lang } = useI18n()
+  const error = useError(path)
+  const options = useMemo(() => countryOptions(lang), [lang])
+  return (
+    <Select
+      id={fieldId(path)}
+      label={t(label)}
+      value={String(getAt(data, path) ?? '')}
+      onChange={(event) => setField(path, event.target.value)}
+      placeholder={t('field.choose')}
+      options={options}
+      autoComplete="country"
+      error={error}
+      required
+    />
   )
 }
 
@@ -353,4 +310,22 @@ export function ConsentFields() {
       <CheckField path="consents.marketingSms" label="field.marketingSms" />
     </fieldset>
   )
+}
+
+/** The step shown after the first, by name: the lazily loaded part of the consumer loan form. */
+export default function LaterStep({ step, recipients }: { step: Step; recipients: RecipientsPreview }) {
+  switch (step) {
+    case 'applicant':
+      return <ApplicantFields prefix="applicant" />
+    case 'work':
+      return <WorkFields prefix="work" />
+    case 'debts':
+      return <DebtFields prefix="debts" />
+    case 'coApplicant':
+      return <CoApplicantStep />
+    case 'review':
+      return <ReviewStep recipients={recipients} />
+    default:
+      return null
+  }
 }
