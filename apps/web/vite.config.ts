@@ -10,12 +10,6 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/
 const LAYOUT =
   /[\\/](apps[\\/]web[\\/]app[\\/](lib[\\/]|components[\\/]layout[\\/]|components[\\/]ui[\\/](button|field)\.tsx|features[\\/]status[\\/]status-page\.tsx)|packages[\\/](i18n|routing|api-client)[\\/]src[\\/])/
-// ADR 049: modules loaded after the first paint by a dynamic import (analytics and affiliate capture,
-// the flag SDK's wrapper, the prefetcher, the cookie banner) stay out of the layout group, which every
-// page loads at once. They run nothing when imported, so the banner's import that only the server's
-// branch uses (consent-banner-slot.tsx) leaves the browser's first load too.
-const AFTER_FIRST_PAINT =
-  /[\\/]apps[\\/]web[\\/]app[\\/](lib[\\/](analytics-(run|client)|flags-sdk)\.ts|components[\\/]layout[\\/]prefetch-start\.ts|components[\\/]consent[\\/]consent-banner\.tsx)$/
 // The loan calculator and the representative example with the pricing they compute from: the landing,
 // the product pages, articles and the loan forms show them. One file instead of seven (ADR 045).
 const CALCULATOR =
@@ -37,15 +31,12 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
-          treeshake: {
-            moduleSideEffects: (id: string) =>
-              OWN_PACKAGES.test(id) || AFTER_FIRST_PAINT.test(id) ? false : undefined,
-          },
+          treeshake: { moduleSideEffects: (id: string) => (OWN_PACKAGES.test(id) ? false : undefined) },
           output: {
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK },
-                { name: 'layout', test: (id: string) => LAYOUT.test(id) && !AFTER_FIRST_PAINT.test(id) },
+                { name: 'layout', test: LAYOUT },
                 { name: 'calculator', test: CALCULATOR },
                 { name: 'content', test: CONTENT },
                 { name: 'controls', test: CONTROLS },

@@ -14,7 +14,7 @@ import {
 import type { Route } from './+types/root'
 import appCssUrl from './app.css?url'
 import { consentAction } from './components/consent/consent-action.server.ts'
-import { ConsentBannerSlot } from './components/consent/consent-banner-slot.tsx'
+import { ConsentBanner } from './components/consent/consent-banner.tsx'
 import { NavigationNotice } from './components/layout/navigation-notice.tsx'
 import { Prefetcher } from './components/layout/prefetcher.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
@@ -171,7 +171,7 @@ export function Layout({ children }: { children: ReactNode }) {
                     year={data.year}
                     navigation={data.navigation}
                   />
-                  <ConsentBannerSlot />
+                  <ConsentBanner />
                 </FlagsProvider>
               </UserProvider>
             </I18nProvider>

@@ -27,15 +27,11 @@ function newer(a: AffiliateRecord | null, b: AffiliateRecord | null): AffiliateR
   return Date.parse(a.encounteredAt) >= Date.parse(b.encounteredAt) ? a : b
 }
 
-/**
- * Runs on page load and when consent changes (storage can be blocked: then nothing is kept). `href` is the
- * address the visitor landed on: the capture runs after the first paint (ADR 049), maybe after a client
- * navigation has changed the address.
- */
-export function captureLanding(hasMarketingConsent: boolean, href: string = window.location.href): void {
+/** Runs on page load and when consent changes (storage can be blocked: then nothing is kept). */
+export function captureLanding(hasMarketingConsent: boolean): void {
   const now = new Date()
   try {
-    const clicked = captureAffiliate(sessionStorage, href, now)
+    const clicked = captureAffiliate(sessionStorage, window.location.href, now)
     if (hasMarketingConsent) {
       // The visit's click moves to the 30-day record, unless that holds a newer one.
       const kept = newer(clicked, readAffiliate(localStorage, now))

@@ -1,6 +1,6 @@
 import { type AnalyticsContext, buildAnalyticsContext } from '@lainava/domain/analytics-context'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lainava/domain/http'
-import { type AnalyticsBusEvent, type EmittedOn, onAnalytics } from './analytics-bus.ts'
+import { type AnalyticsBusEvent, onAnalytics } from './analytics-bus.ts'
 
 // Issue 18 item 5 (ADR 037): analytics events from the bus are queued in memory and sent to
 // POST /api/v1/events with navigator.sendBeacon when the page is hidden or every FLUSH_EVERY events, and
@@ -71,12 +71,11 @@ function beacon(body: string): boolean {
   return true
 }
 
-/** The page's context now, or where an event the bus kept was emitted (ADR 049). */
-function contextOf(emittedOn: EmittedOn | undefined): AnalyticsContext {
+function currentContext(): AnalyticsContext {
   return buildAnalyticsContext({
-    href: emittedOn?.href || window.location.href,
+    href: window.location.href,
     referrer: document.referrer,
-    title: emittedOn ? emittedOn.title : document.title,
+    title: document.title,
     language: document.documentElement.lang,
     screen: { width: window.screen.width, height: window.screen.height },
     viewport: { width: window.innerWidth, height: window.innerHeight },
@@ -131,8 +130,8 @@ export function startAnalytics(environment: AnalyticsEnvironment): () => void {
     }
   }
 
-  const stop = onAnalytics((event, emittedOn) => {
-    queue.push({ ...event, at: (emittedOn?.at ?? now()).toISOString(), context: contextOf(emittedOn) })
+  const stop = onAnalytics((event) => {
+    queue.push({ ...event, at: now().toISOString(), context: currentContext() })
     if (queue.length >= FLUSH_EVERY) flush()
   })
   const onVisibility = () => {
@@ -140,8 +139,6 @@ export function startAnalytics(environment: AnalyticsEnvironment): () => void {
   }
   document.addEventListener('visibilitychange', onVisibility)
   window.addEventListener('pagehide', flush)
-  // Started by the page's hiding (ADR 049): what the bus kept goes now.
-  onVisibility()
   return () => {
     flush()
     stop()

@@ -1,15 +1,13 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { afterFirstPaint } from '../components/layout/after-first-paint.ts'
 import { captureLanding } from './affiliate-capture.ts'
 import { emitAnalytics } from './analytics-bus.ts'
+import { forgetAnalyticsIds, startAnalytics } from './analytics-client.ts'
+import { forgetStarted } from './analytics-started.ts'
 
-// Issue 18 items 5 and 6 (ADR 037): the root starts tracking once per page load, and every page, the first
-// and each client navigation, is a page_view. The affiliate capture runs at hydration: a visitor may
-// leave for another page at once (a full page load), and the click must be kept by then. ADR 049: the
-// analytics client (analytics-run.ts) loads after the first paint, at the first interaction or a few
-// seconds after the load event, or when the page is hidden; the bus keeps the page views until the
-// client listens.
+// Issue 18 items 5 and 6 (ADR 037): the root starts tracking once per page load. The affiliate capture
+// runs at once (session storage until marketing consent), the analytics client listens to the bus (and
+// sends nothing without consent), and every page, the first and each client navigation, is a page_view.
 
 export function useTracking(
   hasMarketingConsent: () => boolean,
@@ -18,32 +16,35 @@ export function useTracking(
   const { pathname } = useLocation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load; the consent is read when needed
   useEffect(() => {
-    const landingHref = window.location.href
-    captureLanding(safely(hasMarketingConsent), landingHref)
-    let stop: (() => void) | undefined
-    let cancelled = false
-    const cancel = afterFirstPaint(
-      () => {
-        import('./analytics-run.ts')
-          .then(({ runTracking }) => {
-            if (!cancelled) stop = runTracking({ landingHref, hasMarketingConsent, onConsentChange })
-          })
-          .catch(() => {
-            // Analytics never breaks the page.
-          })
-      },
-      { onHide: true },
-    )
+    captureLanding(safely(hasMarketingConsent))
+    // A choice withdrawn on another page or without JavaScript (the banner's form post): the ids go too.
+    if (!safely(hasMarketingConsent)) forgetAnalytics()
+    const stopAnalytics = startAnalytics({ hasConsent: () => safely(hasMarketingConsent) })
+    // A new choice moves the affiliate click to (or out of) the 30-day record; a withdrawal forgets the ids.
+    const stopListening = onConsentChange(() => {
+      const granted = safely(hasMarketingConsent)
+      captureLanding(granted)
+      if (!granted) forgetAnalytics()
+    })
     return () => {
-      cancelled = true
-      cancel()
-      stop?.()
+      stopListening()
+      stopAnalytics()
     }
   }, [])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is a new page view
   useEffect(() => {
     emitAnalytics({ type: 'page_view' })
   }, [pathname])
+}
+
+/** Spec §4 anonymous mode: no session id or count, no memory of started forms. */
+function forgetAnalytics(): void {
+  forgetAnalyticsIds()
+  try {
+    forgetStarted(sessionStorage)
+  } catch {
+    forgetStarted(null)
+  }
 }
 
 function safely(read: () => boolean): boolean {

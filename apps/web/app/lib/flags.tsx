@@ -4,7 +4,7 @@ import type { FlagsData } from './flags-identity.ts'
 
 // Issue 18 item 3 (ADR 038): `useFlag(key, fallback)` reads the value the server evaluated, so the
 // server's HTML and the first client render agree (no flicker, no hydration mismatch). After hydration
-// the SDK loads lazily (flags-client.ts, flags-sdk.ts) and takes over: a change from the stream re-renders the users.
+// the SDK loads lazily (flags-client.ts) and takes over: a change from the stream re-renders the users.
 
 export type FlagStore = {
   get(key: string): unknown

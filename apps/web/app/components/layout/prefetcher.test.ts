@@ -1,6 +1,6 @@
 import { isbot } from 'isbot'
 import { describe, expect, it } from 'vitest'
-import { prefetchDisabledReason } from './prefetch-start.ts'
+import { prefetchDisabledReason } from './prefetcher.tsx'
 
 const chrome =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36'
