@@ -24,7 +24,10 @@ export type JobHandler<T> = (data: T, job: Job<T>) => Promise<void>
 
 /** A job of a batch that failed (it is retried); every other job of the batch counts as done. */
 export type JobFailure = { id: string; error: unknown }
-/** Handles a batch of jobs at once (ADR 048: one transaction and a few statements for many jobs). */
+/**
+ * Handles a batch of jobs at once (ADR 048: one transaction and a few statements for many jobs) and
+ * names the jobs that failed. It throws only when it did none of them: every job is then retried.
+ */
 export type BatchHandler<T> = (jobs: readonly Job<T>[]) => Promise<readonly JobFailure[]>
 
 /** One job to store: its key (the same key again stores nothing), its data and when it may run. */
@@ -222,6 +225,8 @@ export async function startJobQueue(
           try {
             return await handler(jobs)
           } catch (error) {
+            // Only for a handler that settled none of its jobs: one that has done some names the
+            // failed ones instead (ADR 048, amendment of 2026-11-24), so done work is not retried.
             return jobs.map((job) => ({ id: job.id, error }))
           }
         },

@@ -99,18 +99,27 @@ export async function loadApplicationFacts(
   return factsOf(rows, cipher, now)
 }
 
+/** What `loadManyApplicationFacts` read: the facts by application, and why any could not be read. */
+export type ManyApplicationFacts = {
+  facts: Map<string, StoredApplication>
+  /** Applications whose stored rows could not be read (an identity number that does not decrypt…). */
+  errors: Map<string, unknown>
+}
+
 /**
  * The facts of many applications in one query (ADR 048: a batch of sandbox answers). An application
- * without facts (unknown, anonymised, a mortgage) is not in the map.
+ * without facts (unknown, anonymised, a mortgage) is in neither map; one whose rows cannot be read
+ * is in `errors` and does not stop the others (ADR 048, amendment of 2026-11-24).
  */
 export async function loadManyApplicationFacts(
   db: Database,
   cipher: FieldCipher,
   applicationIds: readonly string[],
   now: Date = new Date(),
-): Promise<Map<string, StoredApplication>> {
+): Promise<ManyApplicationFacts> {
   const facts = new Map<string, StoredApplication>()
-  if (applicationIds.length === 0) return facts
+  const errors = new Map<string, unknown>()
+  if (applicationIds.length === 0) return { facts, errors }
   const rows = await db
     .select()
     .from(schema.applications)
@@ -118,10 +127,14 @@ export async function loadManyApplicationFacts(
     .where(inArray(schema.applications.id, [...new Set(applicationIds)]))
   const byApplication = Map.groupBy(rows, (row) => row.applications.id)
   for (const [id, group] of byApplication) {
-    const stored = factsOf(group, cipher, now)
-    if (stored) facts.set(id, stored)
+    try {
+      const stored = factsOf(group, cipher, now)
+      if (stored) facts.set(id, stored)
+    } catch (error) {
+      errors.set(id, error)
+    }
   }
-  return facts
+  return { facts, errors }
 }
 
 type FactRow = {

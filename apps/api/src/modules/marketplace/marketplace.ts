@@ -514,18 +514,23 @@ export async function answerAsSandbox(
   deps: MarketplaceDeps,
   job: DeliveryJob,
   lender: typeof lenders.$inferSelect,
+  now: Date = new Date(),
 ): Promise<void> {
-  const facts = await loadApplicationFacts(deps.db, deps.cipher, job.applicationId)
+  const facts = await loadApplicationFacts(deps.db, deps.cipher, job.applicationId, now)
   const answer = sandboxAnswer(lender, facts)
   if (answer.decision === 'decline') {
     await recordDecline(deps, { ...job, reason: answer.reason })
     return
   }
-  await recordOffer(deps, {
-    ...job,
-    offer: answer.offer,
-    received: facts ? { kind: facts.kind, cardType: facts.match.cardType ?? null } : undefined,
-  })
+  await recordOffer(
+    deps,
+    {
+      ...job,
+      offer: answer.offer,
+      received: facts ? { kind: facts.kind, cardType: facts.match.cardType ?? null } : undefined,
+    },
+    now,
+  )
 }
 
 /** One sandbox lender's delivery of a consumer application (not a business one, not a mortgage). */
@@ -544,6 +549,11 @@ type PricedAnswer = DeliveryJob &
  * cannot store as it is (terms over a cap or for another product: the model should never give
  * them) goes the one-by-one way, which records and refuses it as for any lender; its error is
  * returned under its delivery's index. A delivery answered already stores nothing.
+ *
+ * One bad delivery fails only itself (ADR 048, amendment of 2026-11-24): an application whose stored
+ * rows cannot be read or a lender the model cannot answer for is returned as that delivery's
+ * failure, and when the batch's transaction fails every answer of it is tried again one by one, so
+ * that only the deliveries that fail on their own too are returned.
  */
 export async function answerManyAsSandbox(
   deps: MarketplaceDeps,
@@ -551,64 +561,95 @@ export async function answerManyAsSandbox(
   now: Date = new Date(),
 ): Promise<Map<number, unknown>> {
   const failures = new Map<number, unknown>()
-  const facts = await loadManyApplicationFacts(
+  const { facts, errors } = await loadManyApplicationFacts(
     deps.db,
     deps.cipher,
     deliveries.map((delivery) => delivery.applicationId),
     now,
   )
   const answers: PricedAnswer[] = []
+  /** The delivery index of each of `answers`. */
+  const batched: number[] = []
   const oneByOne: number[] = []
-  const seen = new Set<string>()
+  const first = new Map<string, number>()
+  const duplicates: [index: number, of: number][] = []
   deliveries.forEach((delivery, index) => {
     const { applicationId, lenderId } = delivery
-    // The same delivery twice in a batch is answered once.
-    if (seen.has(`${applicationId}:${lenderId}`)) return
-    seen.add(`${applicationId}:${lenderId}`)
-    const application = facts.get(applicationId) ?? null
-    const answer = sandboxAnswer(delivery.lender, application)
-    if (answer.decision === 'decline') {
-      answers.push({ applicationId, lenderId, status: 'declined', reason: answer.reason })
+    // The same delivery twice in a batch is answered once, and fails or not with its first.
+    const earlier = first.get(`${applicationId}:${lenderId}`)
+    if (earlier !== undefined) {
+      duplicates.push([index, earlier])
       return
     }
-    const received = {
-      kind: application?.kind ?? 'consumer-loan',
-      cardType: application?.match.cardType ?? null,
-    }
-    const priced =
-      application && rightProduct(answer.offer, received)
-        ? priceOffer(answer.offer, now, received.kind)
-        : null
-    if (!priced?.ok) {
-      oneByOne.push(index)
+    first.set(`${applicationId}:${lenderId}`, index)
+    if (errors.has(applicationId)) {
+      failures.set(index, errors.get(applicationId))
       return
     }
-    const { offer } = answer
-    answers.push({
-      applicationId,
-      lenderId,
-      status: 'offered',
-      row: {
-        ...priced.figures,
-        validUntil: new Date(now.getTime() + (offer.validDays ?? DEFAULT_OFFER_VALID_DAYS) * 86_400_000),
-        secciUrl: offer.secciUrl ?? null,
-        lenderReference: offer.reference ?? null,
-      },
-    })
+    try {
+      const application = facts.get(applicationId) ?? null
+      const answer = sandboxAnswer(delivery.lender, application)
+      if (answer.decision === 'decline') {
+        answers.push({ applicationId, lenderId, status: 'declined', reason: answer.reason })
+        batched.push(index)
+        return
+      }
+      const received = {
+        kind: application?.kind ?? 'consumer-loan',
+        cardType: application?.match.cardType ?? null,
+      }
+      const priced =
+        application && rightProduct(answer.offer, received)
+          ? priceOffer(answer.offer, now, received.kind)
+          : null
+      if (!priced?.ok) {
+        oneByOne.push(index)
+        return
+      }
+      const { offer } = answer
+      answers.push({
+        applicationId,
+        lenderId,
+        status: 'offered',
+        row: {
+          ...priced.figures,
+          validUntil: new Date(now.getTime() + (offer.validDays ?? DEFAULT_OFFER_VALID_DAYS) * 86_400_000),
+          secciUrl: offer.secciUrl ?? null,
+          lenderReference: offer.reference ?? null,
+        },
+      })
+      batched.push(index)
+    } catch (error) {
+      // A lender the model cannot answer for (no sandbox settings): this delivery only.
+      failures.set(index, error)
+    }
   })
-  await recordAnswers(deps, answers, now)
+  try {
+    await recordAnswers(deps, answers, now)
+  } catch (error) {
+    // No job data in the log: it may identify a person.
+    deps.log.warn({ err: error, answers: answers.length }, 'a batch of answers failed; answering one by one')
+    oneByOne.push(...batched)
+    oneByOne.sort((a, b) => a - b)
+  }
   for (const index of oneByOne) {
     const delivery = deliveries[index]
     if (!delivery) continue
     try {
-      await answerAsSandbox(deps, delivery, delivery.lender)
+      await answerAsSandbox(deps, delivery, delivery.lender, now)
     } catch (error) {
       if (!(error instanceof AppError && error.options.reason === 'ALREADY_ANSWERED'))
         failures.set(index, error)
     }
   }
+  for (const [index, of] of duplicates) {
+    if (failures.has(of)) failures.set(index, failures.get(of))
+  }
   return failures
 }
+
+/** Two ids in PostgreSQL's order of the uuids (their lower-case text compares the same way). */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 /**
  * Stores many lenders' answers in one transaction with multi-row statements (ADR 048): each
@@ -624,9 +665,16 @@ async function recordAnswers(
   now: Date,
 ): Promise<void> {
   if (answers.length === 0) return
+  // In (application, lender) order: two batches that share recipients claim their rows in the same
+  // order when the claim walks the VALUES list (a nested loop), and cannot wait on each other in a circle.
+  const ordered = answers.toSorted((a, b) =>
+    a.applicationId === b.applicationId
+      ? compare(a.lenderId, b.lenderId)
+      : compare(a.applicationId, b.applicationId),
+  )
   await deps.db.transaction(async (tx) => {
     const values = sql.join(
-      answers.map(
+      ordered.map(
         (answer) =>
           sql`(${answer.applicationId}::uuid, ${answer.lenderId}::uuid, ${answer.status}::recipient_status, ${answer.status === 'declined' ? answer.reason : null}::text)`,
       ),

@@ -73,15 +73,40 @@ async function deliver(deps: MarketplaceDeps, job: DeliveryJob, known?: Target):
   }
 }
 
+/** Runs a task when fewer than its limit are running, else when one of them has finished. */
+export type Limit = <T>(task: () => Promise<T>) => Promise<T>
+
+/** At most `most` tasks at once; the others wait their turn, first come first served. */
+export function limiter(most: number): Limit {
+  let running = 0
+  const waiting: (() => void)[] = []
+  return async (task) => {
+    if (running < most) running++
+    else await new Promise<void>((resume) => waiting.push(resume))
+    try {
+      return await task()
+    } finally {
+      // The place passes to the next in line, or is freed.
+      const next = waiting.shift()
+      if (next) next()
+      else running--
+    }
+  }
+}
+
+const unlimited: Limit = (task) => task()
+
 /**
  * A fetched batch of deliveries (ADR 048): the recipients in one query; the sandbox lenders'
  * answers to consumer applications all stored by `answerManyAsSandbox` in one transaction; every
  * other delivery (an HTTP or manual lender, a business application, a mortgage bank) one by one as
- * before, side by side. Returns the deliveries that failed, to be retried.
+ * before, side by side, at most as many at once in the process as `limit` lets through. Returns
+ * the deliveries that failed, to be retried; each delivery fails or not on its own outcome.
  */
-async function deliverBatch(
+export async function deliverBatch(
   deps: MarketplaceDeps,
   jobs: readonly { id: string; data: DeliveryJob }[],
+  limit: Limit = unlimited,
 ): Promise<JobFailure[]> {
   const targets = await deliveryTargets(
     deps.db,
@@ -98,26 +123,29 @@ async function deliverBatch(
     else if (target.status === 'pending')
       sandbox.push({ id: job.id, delivery: { ...job.data, lender: target.lender } })
   }
-  const failures: JobFailure[] = []
-  await Promise.all([
-    (async () => {
-      const failed = await answerManyAsSandbox(
+  const [[answered], delivered] = await Promise.all([
+    Promise.allSettled([
+      answerManyAsSandbox(
         deps,
         sandbox.map((item) => item.delivery),
-      )
-      for (const [index, error] of failed) {
-        const item = sandbox[index]
-        if (item) failures.push({ id: item.id, error })
-      }
-    })(),
-    ...others.map(async (job) => {
-      try {
-        await deliver(deps, job.data, job.target)
-      } catch (error) {
-        failures.push({ id: job.id, error })
-      }
-    }),
+      ),
+    ]),
+    Promise.allSettled(others.map((job) => limit(() => deliver(deps, job.data, job.target)))),
   ])
+  const failures: JobFailure[] = []
+  if (answered?.status === 'rejected') {
+    // The batch's facts could not even be read: none of its answers was stored.
+    for (const item of sandbox) failures.push({ id: item.id, error: answered.reason })
+  } else if (answered) {
+    for (const [index, error] of answered.value) {
+      const item = sandbox[index]
+      if (item) failures.push({ id: item.id, error })
+    }
+  }
+  delivered.forEach((outcome, index) => {
+    const job = others[index]
+    if (outcome.status === 'rejected' && job) failures.push({ id: job.id, error: outcome.reason })
+  })
   return failures
 }
 
@@ -235,9 +263,12 @@ export async function startMarketplaceWorker(
 ): Promise<() => Promise<void>> {
   // ADR 043: WORKER_CONCURRENCY jobs of each queue at once in this process.
   const options = { concurrency: deps.config.WORKER_CONCURRENCY }
-  // ADR 048: deliveries in batches of up to DELIVERY_BATCH, WORKER_CONCURRENCY deliveries at once, and
-  // at least two batches, so that one is in the database while the next is priced.
-  await deps.jobs.workBatch<DeliveryJob>(QUEUES.delivery, (jobs) => deliverBatch(deps, jobs), {
+  // ADR 048: deliveries in batches of up to DELIVERY_BATCH, at least two batches at once so that one
+  // is in the database while the next is priced. The deliveries that go one by one (HTTP and manual
+  // lenders, business applications, mortgages) are at most WORKER_CONCURRENCY at once in this process,
+  // over all its batches; a batch of sandbox answers is one transaction, not counted against it.
+  const oneByOne = limiter(deps.config.WORKER_CONCURRENCY)
+  await deps.jobs.workBatch<DeliveryJob>(QUEUES.delivery, (jobs) => deliverBatch(deps, jobs, oneByOne), {
     batchSize: DELIVERY_BATCH,
     loops: Math.max(2, Math.ceil(deps.config.WORKER_CONCURRENCY / DELIVERY_BATCH)),
   })
