@@ -244,6 +244,34 @@ test.describe('consumer loan application', () => {
     await expect(page.getByLabel(FI.firstName, { exact: true })).toHaveValue('Ilona')
   })
 
+  test('"Next" pressed before the browser’s checks have come waits busy for them, then checks the step', async ({
+    page,
+  }) => {
+    // ADR 050: the checks' script is held back until the press has been seen busy.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route(/\/assets\/validate-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await openPage(page, '/lainahakemus/?amount=12000&period=4')
+    const next = page.getByRole('button', { name: 'Seuraava' })
+    await next.click()
+    await expect(next).toHaveAttribute('aria-busy', 'true')
+    await expect(page.getByRole('heading', { level: 2, name: 'Laina' })).toBeVisible()
+    release()
+    // The press goes through with the checks: no purpose chosen, the step stays with the error marked.
+    const purpose = page.getByLabel('Lainan käyttötarkoitus')
+    await expect(purpose).toHaveAccessibleDescription(/Tämä tieto tarvitaan/)
+    await expect(purpose).toBeFocused()
+    await expect(next).not.toHaveAttribute('aria-busy', 'true')
+    await purpose.selectOption('renovation')
+    await next.click()
+    await expect(page.getByRole('heading', { level: 2, name: 'Hakija' })).toBeVisible()
+  })
+
   test('the credit card application is one page on the same infrastructure', async ({ page }) => {
     await openPage(page, '/luottokorttihakemus/')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Luottokorttihakemus')

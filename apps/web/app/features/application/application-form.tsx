@@ -1,5 +1,5 @@
 import type { FieldProblem } from '@lainava/domain/api-error'
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
 import { ProgressSteps } from '../../components/ui/progress-steps.tsx'
@@ -8,10 +8,19 @@ import { applicationTracking } from '../../lib/affiliate-capture.ts'
 import { applicationStarted } from '../../lib/analytics-started.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { FormContext, fieldId } from './fields.tsx'
-import { type FormData, STEPS, type Step, setAt, stepOfPath, toSubmission } from './form-state.ts'
+import {
+  type FormData,
+  inFormOrder,
+  STEPS,
+  type Step,
+  setAt,
+  stepOfPath,
+  toSubmission,
+} from './form-state.ts'
 import { LoanStep } from './loan-step.tsx'
 import { useRecipientsPreview } from './recipients.tsx'
-import { loadValidation } from './validation-loader.ts'
+import LaterStep from './steps.tsx'
+import { loadedValidation, loadValidation, type ValidateStep } from './validation-loader.ts'
 
 export type ActionResult =
   | { intent: 'draft'; ok: true }
@@ -24,14 +33,11 @@ const STORAGE_KEY = 'lainava:consumer-loan-form'
 
 type Stored = { data: FormData; step: Step; idempotencyKey: string }
 
-// The steps after the first and the checks load on the first touch of the form, not with the page
-// (ADR 050): the first paint and hydration need neither.
-const loadLaterSteps = () => import('./steps.tsx')
-const LaterStep = lazy(loadLaterSteps)
+// The checks load on the first touch of the form, not with the page (ADR 050): the first paint and
+// hydration do not need them. The later steps are part of the page: a step that failed to load would
+// leave no way to send.
 function loadWhatTheFormNeedsNext() {
   void loadValidation()
-  // A failed load is retried by React.lazy's own import when the step is shown.
-  loadLaterSteps().catch(() => undefined)
 }
 
 /**
@@ -60,9 +66,21 @@ export function ApplicationForm({
   const [idempotencyKey, setIdempotencyKey] = useState('')
   const [restored, setRestored] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
-  // A press of "Next" waits for the checks' code (loaded on the first touch); a second press meanwhile
-  // does nothing.
+  // A press of "Next" or "Send" before the checks' code has come waits for it, the button busy; a second
+  // press, or "Back", meanwhile does nothing.
   const checking = useRef(false)
+  const [waitingForChecks, setWaitingForChecks] = useState(false)
+  // What the form shows now, for a press that had to wait for the checks (ADR 050): if the step changed
+  // or the form is gone meanwhile, the press is stale.
+  const current = useRef({ step, data, mounted: true })
+  current.current.step = step
+  current.current.data = data
+  useEffect(() => {
+    current.current.mounted = true
+    return () => {
+      current.current.mounted = false
+    }
+  }, [])
   const draftFetcher = useFetcher<ActionResult>()
   const submitFetcher = useFetcher<ActionResult>()
 
@@ -103,12 +121,20 @@ export function ApplicationForm({
     step === 'review' && restored ? { ...toSubmission(data), consents: undefined } : null,
   )
 
+  // Focus moves to the first field with an error (issue: field errors beside the field), once the
+  // errors and their step have been rendered (a step change from the server's answer included).
+  const focusAfterRender = useRef<string | null>(null)
   const showErrors = useCallback((found: Record<string, string>) => {
     setErrors(found)
-    // Focus moves to the first field with an error (issue: field errors beside the field).
-    const first = Object.keys(found)[0]
-    if (first) requestAnimationFrame(() => document.getElementById(fieldId(first))?.focus())
+    focusAfterRender.current = Object.keys(found)[0] ?? null
   }, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each render of new errors or step
+  useEffect(() => {
+    const first = focusAfterRender.current
+    if (!first) return
+    focusAfterRender.current = null
+    document.getElementById(fieldId(first))?.focus()
+  }, [errors, step])
 
   function goTo(next: Step) {
     setStep(next)
@@ -116,19 +142,37 @@ export function ApplicationForm({
     requestAnimationFrame(() => heading.current?.focus())
   }
 
-  async function next() {
-    if (checking.current) return
+  /**
+   * The checks for a press on `pressed`: at once when their code is here, else after it has loaded
+   * (`undefined`: the form moved on or is gone meanwhile, the press is dropped). `null`: no checks could
+   * load; the step goes on and the server checks the whole application at sending.
+   */
+  async function checksFor(pressed: Step): Promise<ValidateStep | null | undefined> {
+    const ready = loadedValidation()
+    if (ready) return ready
+    if (checking.current) return undefined
     checking.current = true
-    const validate = await loadValidation().finally(() => {
-      checking.current = false
-    })
-    // Without the checks' code the step goes on; the server checks the whole application at sending.
-    const found = validate ? validate(step, data) : {}
+    setWaitingForChecks(true)
+    const validate = await loadValidation()
+    checking.current = false
+    if (!current.current.mounted) return undefined
+    setWaitingForChecks(false)
+    return current.current.step === pressed ? validate : undefined
+  }
+
+  async function next() {
+    const pressed = step
+    const validate = await checksFor(pressed)
+    if (validate === undefined) return
+    // The data and step of now (what was typed while the checks loaded counts).
+    const { data } = current.current
+    const index = STEPS.indexOf(pressed)
+    const found = validate ? validate(pressed, data) : {}
     if (Object.keys(found).length > 0) return showErrors(found)
     // Issue 18: the first step done is an application started (the experiment's measure).
     if (index === 0) applicationStarted('consumer-loan')
     draftFetcher.submit(
-      { intent: 'draft', step: STEPS[index + 1] ?? step, data: JSON.stringify(data) },
+      { intent: 'draft', step: STEPS[index + 1] ?? pressed, data: JSON.stringify(data) },
       { method: 'post' },
     )
     const following = STEPS[index + 1]
@@ -137,19 +181,19 @@ export function ApplicationForm({
 
   const showErrorsOnTheirStep = useCallback(
     (found: Record<string, string>) => {
-      // An error on an earlier step: go there and show it (the same step: no change).
-      setStep(stepOfPath(Object.keys(found)[0] ?? ''))
-      showErrors(found)
+      // Errors on earlier steps: go to the earliest and show them there, focus on its first (the same
+      // step: no change).
+      const ordered = inFormOrder(found)
+      setStep(stepOfPath(Object.keys(ordered)[0] ?? 'review'))
+      showErrors(ordered)
     },
     [showErrors],
   )
 
   async function submit() {
-    if (checking.current) return
-    checking.current = true
-    const validate = await loadValidation().finally(() => {
-      checking.current = false
-    })
+    const validate = await checksFor('review')
+    if (validate === undefined) return
+    const { data } = current.current
     const found = validate ? validate('review', data) : {}
     if (Object.keys(found).length > 0) return showErrorsOnTheirStep(found)
     submitFetcher.submit(
@@ -214,16 +258,16 @@ export function ApplicationForm({
             {submitFailure}
           </p>
         ) : null}
-        {step === 'loan' ? (
-          <LoanStep />
-        ) : (
-          <Suspense fallback={null}>
-            <LaterStep step={step} recipients={preview} />
-          </Suspense>
-        )}
+        {step === 'loan' ? <LoanStep /> : <LaterStep step={step} recipients={preview} />}
         <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
           {index > 0 ? (
-            <Button variant="secondary" onClick={() => goTo(STEPS[index - 1] ?? 'loan')}>
+            <Button
+              variant="secondary"
+              aria-disabled={waitingForChecks || undefined}
+              onClick={() => {
+                if (!checking.current) goTo(STEPS[index - 1] ?? 'loan')
+              }}
+            >
               {t('form.back')}
             </Button>
           ) : (
@@ -233,8 +277,8 @@ export function ApplicationForm({
             type="submit"
             variant="primary"
             size="lg"
-            loading={busy}
-            loadingLabel={t('form.submitting')}
+            loading={busy || waitingForChecks}
+            loadingLabel={busy ? t('form.submitting') : undefined}
           >
             {step === 'review' ? t('form.submit') : t('form.next')}
           </Button>

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { emptyForm, formFromDraft, getAt, setAt, stepOfPath, toSubmission, withPerson } from './form-state.ts'
+import {
+  emptyForm,
+  formFromDraft,
+  getAt,
+  inFormOrder,
+  setAt,
+  stepOfPath,
+  toSubmission,
+  withPerson,
+} from './form-state.ts'
 
 describe('form state helpers', () => {
   it('reads and writes by dotted path without touching the original', () => {
@@ -86,5 +95,28 @@ describe("a signed-in person's details on a new application (issue 14)", () => {
     expect(stepOfPath('consents.termsAccepted')).toBe('review')
     // A prefix of a name is not the step: `loanX` is no field of the loan step.
     expect(stepOfPath('loanX')).toBe('review')
+  })
+
+  it('puts the errors of the earliest step in form order first, whatever order the server answered in', () => {
+    const found = {
+      'consents.termsAccepted': 'validation.required',
+      'work.employer': 'validation.required',
+      'applicant.hetu': 'validation.hetu',
+      'loan.purpose': 'validation.required',
+      'applicant.email': 'validation.email',
+    }
+    const ordered = inFormOrder(found)
+    expect(Object.keys(ordered)).toEqual([
+      'loan.purpose',
+      'applicant.hetu',
+      'applicant.email',
+      'work.employer',
+      'consents.termsAccepted',
+    ])
+    expect(ordered).toEqual(found)
+    expect(
+      stepOfPath(Object.keys(inFormOrder({ 'debts.debts.0.type': 'x', 'applicant.hetu': 'y' }))[0] ?? ''),
+    ).toBe('applicant')
+    expect(inFormOrder({})).toEqual({})
   })
 })

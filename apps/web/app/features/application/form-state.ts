@@ -67,6 +67,15 @@ export function stepOfPath(path: string): Step {
   return STEPS.find((candidate) => path === candidate || path.startsWith(`${candidate}.`)) ?? 'review'
 }
 
+/**
+ * Field errors with those of the earliest step in form order first (the order within a step kept): the
+ * form goes to the first one's step and focuses it, whatever order the server answered in.
+ */
+export function inFormOrder(found: Record<string, string>): Record<string, string> {
+  const rank = (path: string) => STEPS.indexOf(stepOfPath(path))
+  return Object.fromEntries(Object.entries(found).sort(([a], [b]) => rank(a) - rank(b)))
+}
+
 export const emptyApplicant = (): ApplicantData => ({
   firstName: '',
   lastName: '',
