@@ -49,7 +49,9 @@ const BROWSER = 'gzip, deflate, br, zstd'
 function sendRaw(origin: string, head: string): Promise<string> {
   const { hostname, port } = new URL(origin)
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(head))
+    // Written, not ended: a half-closed socket lets Node's server abort a request still being answered
+    // (a live render); `Connection: close` in the head makes the server close after its answer.
+    const socket = connect(Number(port), hostname, () => socket.write(head))
     const chunks: Buffer[] = []
     socket.on('data', (chunk: Buffer) => chunks.push(chunk))
     socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1').split('\r\n\r\n')[0] ?? ''))
