@@ -3,13 +3,13 @@ import { eq, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QUEUES } from '../../jobs/job-queue.ts'
 import { submission, validApplication } from '../../test/applications.ts'
+import { logJobInserts } from '../../test/job-log.ts'
 import { loginAs, OUR_CLIENT, uniqueEmail } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 
-// ADR 043 (issue 19 goal 3): what the marketplace writes to the job queue. Triggers on pg-boss's job
-// table (the queues' rows live in pgboss.job_common) record every job row an INSERT proposes, with
-// its transaction, before ON CONFLICT drops a duplicate, and every INSERT statement with the rows
-// it stored. So a re-send that stores nothing still shows, on the embedded database and on a server.
+// ADR 043 (issue 19 goal 3): what the marketplace writes to the job queue, read from the job log of
+// `logJobInserts`: every job row an INSERT proposes (so a re-send that stores nothing still shows)
+// and every INSERT statement with the rows it stored.
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let db: Database
@@ -18,27 +18,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ ROLES: 'api,worker', SANDBOX_DELAY_SCALE: '0' })
   db = ctx.database.db
   await seedDemoData(db)
-  for (const statement of [
-    'create table job_attempts (txid bigint, queue text, application_id text, kind text)',
-    `create function log_job_attempt() returns trigger language plpgsql as $$
-      begin
-        insert into job_attempts values (txid_current(), new.name, new.data->>'applicationId', new.data->>'kind');
-        return new;
-      end $$`,
-    `create trigger log_job_attempt before insert on pgboss.job_common
-      for each row execute function log_job_attempt()`,
-    'create table job_statements (txid bigint, stored int, applications text[])',
-    `create function log_job_statement() returns trigger language plpgsql as $$
-      begin
-        insert into job_statements
-          select txid_current(), count(*)::int, array_agg(distinct data->>'applicationId') from stored;
-        return null;
-      end $$`,
-    `create trigger log_job_statement after insert on pgboss.job_common
-      referencing new table as stored for each statement execute function log_job_statement()`,
-  ]) {
-    await db.execute(sql.raw(statement))
-  }
+  await logJobInserts(db)
 })
 afterAll(async () => {
   await ctx?.close()

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobId, QUEUES } from '../../jobs/job-queue.ts'
 import { submission, validApplication } from '../../test/applications.ts'
+import { logJobInserts } from '../../test/job-log.ts'
 import { loginAs, OUR_CLIENT } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import {
@@ -15,8 +16,8 @@ import { deliverBatch, limiter } from './worker.ts'
 
 // ADR 048: a batch of sandbox answers stored by one transaction. No worker runs here: the test
 // hands the batches over itself, so it decides which deliveries go together, which were answered
-// before, and which batches run at once. A trigger on pg-boss's job table records every e-mail job
-// an answer proposes (before ON CONFLICT drops a duplicate), so a doubled or missing one shows.
+// before, and which batches run at once. The job log of `logJobInserts` records every e-mail job an
+// answer proposes (before ON CONFLICT drops a duplicate), so a doubled or missing one shows.
 // Only the last test runs the worker's batch handler on the queue, to see each job settled on its own.
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -27,18 +28,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ ROLES: 'api', SANDBOX_DELAY_SCALE: '0' })
   db = ctx.database.db
   await seedDemoData(db)
-  for (const statement of [
-    'create table batch_job_attempts (queue text, application_id text, kind text)',
-    `create function log_batch_job_attempt() returns trigger language plpgsql as $$
-      begin
-        insert into batch_job_attempts values (new.name, new.data->>'applicationId', new.data->>'kind');
-        return new;
-      end $$`,
-    `create trigger log_batch_job_attempt before insert on pgboss.job_common
-      for each row execute function log_batch_job_attempt()`,
-  ]) {
-    await db.execute(sql.raw(statement))
-  }
+  await logJobInserts(db)
   const user = await loginAs(db)
   cookie = Object.entries(user.cookies)
     .map(([name, value]) => `${name}=${value}`)
@@ -113,7 +103,7 @@ async function offersOf(applicationId: string) {
 async function proposedMail(applicationId: string) {
   return (
     await rowsOf<{ kind: string }>(
-      sql`select kind from batch_job_attempts where queue = ${QUEUES.notification} and application_id = ${applicationId}`,
+      sql`select kind from job_attempts where queue = ${QUEUES.notification} and application_id = ${applicationId}`,
     )
   )
     .map((row) => row.kind)
