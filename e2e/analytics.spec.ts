@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test } from '@playwright/test'
-import { expectAccessible, hidePage, logInAs, logInAsAdmin, openPage, uniqueEmail } from './helpers.ts'
+import {
+  analyticsEvents,
+  expectAccessible,
+  flushAnalytics,
+  giveMarketingConsent,
+  hidePage,
+  logInAs,
+  logInAsAdmin,
+  openPage,
+  recordAnalytics,
+  uniqueEmail,
+  watchAnalyticsRequests,
+} from './helpers.ts'
 
 // Issue 18 items 5 and 6: no analytics request leaves the page without marketing consent, and an
 // affiliate click followed by an application shows its source on the admin's application page.
@@ -9,10 +21,7 @@ test.describe('analytics and affiliate tracking', () => {
   test('without marketing consent no analytics request is made and no analytics id is kept', async ({
     page,
   }) => {
-    const requests: string[] = []
-    page.on('request', (request) => {
-      if (request.url().includes('/api/v1/events')) requests.push(request.url())
-    })
+    const requests = watchAnalyticsRequests(page)
     await openPage(page, '/?utm_source=adtraction&at_gd=NO-CONSENT')
     await openPage(page, '/lainahakemus/')
     await hidePage(page)
@@ -33,18 +42,10 @@ test.describe('analytics and affiliate tracking', () => {
     context,
     baseURL,
   }) => {
-    // The stored choice the consent banner writes (its own test clicks it): the spec's marketing cookie.
-    await context.addCookies([{ name: 'lainava_marketing', value: 'true', url: baseURL ?? '' }])
-    // What the beacons carry, read on their way to the server (they go on to it unchanged).
-    const bodies: string[] = []
-    await page.route('**/api/v1/events', async (route) => {
-      bodies.push(route.request().postDataBuffer()?.toString('utf8') ?? '')
-      await route.continue()
-    })
+    await giveMarketingConsent(context, baseURL)
+    const bodies = await recordAnalytics(page)
     await openPage(page, '/?utm_source=google&gclid=E2E-CONSENT')
-    const first = page.waitForResponse((response) => response.url().endsWith('/api/v1/events'))
-    await hidePage(page)
-    expect((await first).status()).toBe(202)
+    const first = await flushAnalytics(page)
     const landing = JSON.parse(bodies[0] ?? 'null') as {
       sessionId: string
       sessionCount: number
@@ -52,7 +53,7 @@ test.describe('analytics and affiliate tracking', () => {
     }
     expect(landing.sessionCount).toBe(1)
     // (The landing's experiment exposure may come with it: flags.spec.ts checks that one.)
-    expect(await (await first).json()).toEqual({ accepted: landing.events.length })
+    expect(await first.json()).toEqual({ accepted: landing.events.length })
     const views = landing.events.filter((event) => event.type === 'page_view')
     expect(views.map((event) => [event.type, event.context.url])).toEqual([
       ['page_view', '/?utm_source&gclid'],
@@ -61,9 +62,7 @@ test.describe('analytics and affiliate tracking', () => {
 
     // The next page is a page view of its own in the same session.
     await openPage(page, '/lainahakemus/')
-    const second = page.waitForResponse((response) => response.url().endsWith('/api/v1/events'))
-    await hidePage(page)
-    expect((await second).status()).toBe(202)
+    await flushAnalytics(page)
     const batch = JSON.parse(bodies[1] ?? 'null') as typeof landing
     expect(batch.sessionId).toBe(landing.sessionId)
     expect(batch.events.map((event) => [event.type, event.context.url])).toEqual([
@@ -79,12 +78,8 @@ test.describe('analytics and affiliate tracking', () => {
     context,
     baseURL,
   }) => {
-    await context.addCookies([{ name: 'lainava_marketing', value: 'true', url: baseURL ?? '' }])
-    const bodies: string[] = []
-    await page.route('**/api/v1/events', async (route) => {
-      bodies.push(route.request().postDataBuffer()?.toString('utf8') ?? '')
-      await route.continue()
-    })
+    await giveMarketingConsent(context, baseURL)
+    const bodies = await recordAnalytics(page)
     await openPage(page, '/lainahakemus/?amount=15000&period=5&purpose=renovation')
     await page.getByRole('button', { name: 'Seuraava' }).click()
     await expect(page.getByRole('heading', { name: 'Hakija' })).toBeVisible()
@@ -92,12 +87,8 @@ test.describe('analytics and affiliate tracking', () => {
     await page.getByRole('button', { name: 'Edellinen' }).click()
     await page.getByRole('button', { name: 'Seuraava' }).click()
     await expect(page.getByRole('heading', { name: 'Hakija' })).toBeVisible()
-    const sent = page.waitForResponse((response) => response.url().endsWith('/api/v1/events'))
-    await hidePage(page)
-    expect((await sent).status()).toBe(202)
-    const events = bodies.flatMap(
-      (body) => (JSON.parse(body) as { events: Array<{ type: string; data?: unknown }> }).events,
-    )
+    await flushAnalytics(page)
+    const events = analyticsEvents(bodies)
     expect(events.filter((event) => event.type === 'application_started')).toEqual([
       expect.objectContaining({ type: 'application_started', data: { kind: 'consumer-loan' } }),
     ])

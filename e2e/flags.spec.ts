@@ -1,33 +1,26 @@
 import AxeBuilder from '@axe-core/playwright'
 import { GrowthBook } from '@growthbook/growthbook'
+import { LANDING_CTA_FLAG } from '@lainava/domain/demo-flags'
 import { expect, type Page, test } from '@playwright/test'
-import { hidePage, logInAs, logInAsAdmin, openPage } from './helpers.ts'
+import {
+  analyticsEvents,
+  flushAnalytics,
+  giveMarketingConsent,
+  logInAs,
+  logInAsAdmin,
+  openPage,
+  recordAnalytics,
+  watchAnalyticsRequests,
+} from './helpers.ts'
 
 // Issue 18 items 3, 4 and 7 (ADR 038): the landing's call-to-action flag evaluated on the server, the SDK
 // streaming in the browser after hydration, and the cookie banner.
 
-const FLAG = '/api/v1/admin/flags/production/features/landing-cta-text'
+const FLAG = `/api/v1/admin/flags/production/features/${LANDING_CTA_FLAG.key}`
 const TEXT = { apply: 'Hae lainaa', compare: 'Vertaa lainatarjouksia' } as const
 const CTA = /^(Hae lainaa|Vertaa lainatarjouksia)$/
-/** The seeded experiment (packages/db/src/seed.ts), put back after a test changes it. */
-const EXPERIMENT = {
-  defaultValue: 'apply',
-  rules: [
-    {
-      id: 'landing-cta-experiment',
-      key: 'landing-cta-text',
-      variations: ['apply', 'compare'],
-      weights: [0.5, 0.5],
-      coverage: 1,
-      hashAttribute: 'deviceId',
-      hashVersion: 2,
-      meta: [
-        { key: '0', name: 'apply' },
-        { key: '1', name: 'compare' },
-      ],
-    },
-  ],
-}
+/** The seeded experiment (the seed's LANDING_CTA_FLAG), put back after a test changes it. */
+const EXPERIMENT = LANDING_CTA_FLAG.definition
 
 /** Console errors and page errors, from the first byte on. */
 function watchErrors(page: Page): string[] {
@@ -120,26 +113,18 @@ test.describe('flags on the landing', () => {
     context,
     baseURL,
   }) => {
-    await context.addCookies([{ name: 'lainava_marketing', value: 'true', url: baseURL ?? '' }])
-    const bodies: string[] = []
-    await page.route('**/api/v1/events', async (route) => {
-      bodies.push(route.request().postDataBuffer()?.toString('utf8') ?? '')
-      await route.continue()
-    })
+    await giveMarketingConsent(context, baseURL)
+    const bodies = await recordAnalytics(page)
     const exposures = () =>
-      bodies.flatMap((body) =>
-        (JSON.parse(body) as { events: Array<{ type: string; data?: unknown }> }).events
-          .filter((event) => event.type === 'experiment_viewed')
-          .map((event) => event.data),
-      )
+      analyticsEvents(bodies)
+        .filter((event) => event.type === 'experiment_viewed')
+        .map((event) => event.data)
     await openPage(page, '/')
     const served = await page.getByRole('button', { name: CTA }).textContent()
     const variationId = served === TEXT.compare ? '1' : '0'
     // Hidden before the SDK loads (it waits for an interaction or 5 s): the page sent it already.
     expect(await page.locator('html').getAttribute('data-flags')).toBeNull()
-    const sent = page.waitForResponse((response) => response.url().endsWith('/api/v1/events'))
-    await hidePage(page)
-    expect((await sent).status()).toBe(202)
+    await flushAnalytics(page)
     expect(exposures()).toEqual([{ experimentKey: 'landing-cta-text', variationId }])
 
     // The SDK's own callback, once it runs, does not send the same exposure again.
@@ -170,10 +155,7 @@ test.describe('flags on the landing', () => {
 
 test.describe('cookie banner', () => {
   test('asks before any analytics, is accessible, fits 320 px and keeps the choice', async ({ page }) => {
-    const events: string[] = []
-    page.on('request', (request) => {
-      if (request.url().includes('/api/v1/events')) events.push(request.url())
-    })
+    const events = watchAnalyticsRequests(page)
     await page.setViewportSize({ width: 320, height: 640 })
     await openPage(page, '/')
     const banner = page.getByRole('region', { name: 'Evästeasetukset' })

@@ -165,3 +165,45 @@ export async function hidePage(page: Page) {
     document.dispatchEvent(new Event('visibilitychange'))
   })
 }
+
+/** The stored choice the consent banner writes for marketing consent (its own test clicks it). */
+export async function giveMarketingConsent(context: BrowserContext, baseURL: string | undefined) {
+  await context.addCookies([{ name: 'lainava_marketing', value: 'true', url: baseURL ?? '' }])
+}
+
+const EVENTS = '/api/v1/events'
+
+/** The URL of every analytics request the page makes (a test without consent expects none). */
+export function watchAnalyticsRequests(page: Page): string[] {
+  const requests: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes(EVENTS)) requests.push(request.url())
+  })
+  return requests
+}
+
+/** The body of every analytics batch the page sends, read on its way to the server (it goes on unchanged). */
+export async function recordAnalytics(page: Page): Promise<string[]> {
+  const bodies: string[] = []
+  await page.route(`**${EVENTS}`, async (route) => {
+    bodies.push(route.request().postDataBuffer()?.toString('utf8') ?? '')
+    await route.continue()
+  })
+  return bodies
+}
+
+/** The events of the batches `recordAnalytics` kept, in the order sent. */
+export function analyticsEvents(bodies: string[]) {
+  return bodies.flatMap(
+    (body) => (JSON.parse(body) as { events: Array<{ type: string; data?: unknown }> }).events,
+  )
+}
+
+/** Hides the page, which makes the analytics client send its beacon, and expects the server to accept it. */
+export async function flushAnalytics(page: Page) {
+  const answer = page.waitForResponse((response) => response.url().endsWith(EVENTS))
+  await hidePage(page)
+  const response = await answer
+  expect(response.status()).toBe(202)
+  return response
+}

@@ -1,3 +1,4 @@
+import { LANDING_CTA_FLAG } from '@lainava/domain/demo-flags'
 import { DEMO_MANUAL_LENDERS } from '@lainava/domain/lender-portal'
 import { DEMO_BUSINESS_LENDERS } from '@lainava/domain/marketplace/demo-business-lenders'
 import { DEMO_LENDERS } from '@lainava/domain/marketplace/demo-lenders'
@@ -10,7 +11,7 @@ import { flagFeatures, lenders } from './schema.ts'
 // representative example is computed from their pricing). The sandbox lenders answer from a
 // deterministic decision model (`sandboxDecision`) after their own delay, so offers arrive over time.
 
-export { DEMO_BUSINESS_LENDERS, DEMO_LENDERS, DEMO_MANUAL_LENDERS, DEMO_MORTGAGE_BANKS }
+export { DEMO_BUSINESS_LENDERS, DEMO_LENDERS, DEMO_MANUAL_LENDERS, DEMO_MORTGAGE_BANKS, LANDING_CTA_FLAG }
 
 /**
  * Adds the demo lenders to a database that has none; running it again changes
@@ -93,35 +94,9 @@ function mortgageRows() {
 }
 
 /**
- * Issue 18 item 7: the landing's call-to-action experiment, 50/50 on deviceId (hash version 2), in both
- * flag environments. Added once: an environment that has the flag (edited or not) keeps it as it is.
+ * Issue 18 item 7: the landing's call-to-action experiment (defined in the domain) in both flag
+ * environments. Added once: an environment that has the flag (edited or not) keeps it as it is.
  */
-export const LANDING_CTA_FLAG = {
-  key: 'landing-cta-text',
-  valueType: 'string',
-  description:
-    "Landing: the calculator button's text (apply = 'Hae lainaa', compare = 'Vertaa lainatarjouksia')",
-  enabled: true,
-  definition: {
-    defaultValue: 'apply',
-    rules: [
-      {
-        id: 'landing-cta-experiment',
-        key: 'landing-cta-text',
-        variations: ['apply', 'compare'],
-        weights: [0.5, 0.5],
-        coverage: 1,
-        hashAttribute: 'deviceId',
-        hashVersion: 2,
-        meta: [
-          { key: '0', name: 'apply' },
-          { key: '1', name: 'compare' },
-        ],
-      },
-    ],
-  },
-} as const
-
 async function seedDemoFlags(db: Database): Promise<void> {
   for (const environment of ['production', 'development']) {
     const added = await db

@@ -1,3 +1,4 @@
+import { LANDING_CTA_FLAG } from '@lainava/domain/demo-flags'
 import type { FeaturesPayload } from '@lainava/domain/flags'
 import { describe, expect, it } from 'vitest'
 import type { AnalyticsBusEvent } from './analytics-bus.ts'
@@ -9,27 +10,10 @@ import { flagAttributes } from './flags-identity.ts'
 // Issue 18 item 5 (review): the landing's experiment is reported as soon as the page hydrates, from
 // the server's evaluation, once per experiment and variation per session, and only with consent.
 
-/** The seeded landing experiment (packages/db/src/seed.ts). */
+/** The seeded landing experiment (the seed's LANDING_CTA_FLAG) and a plain flag. */
 const PAYLOAD: FeaturesPayload = {
   features: {
-    'landing-cta-text': {
-      defaultValue: 'apply',
-      rules: [
-        {
-          id: 'landing-cta-experiment',
-          key: 'landing-cta-text',
-          variations: ['apply', 'compare'],
-          weights: [0.5, 0.5],
-          coverage: 1,
-          hashAttribute: 'deviceId',
-          hashVersion: 2,
-          meta: [
-            { key: '0', name: 'apply' },
-            { key: '1', name: 'compare' },
-          ],
-        },
-      ],
-    },
+    [LANDING_CTA_FLAG.key]: LANDING_CTA_FLAG.definition,
     plain: { defaultValue: true },
   },
   experiments: [],
