@@ -126,11 +126,19 @@ export async function registerWeb(
   // A visitor who has answered the cookie banner: the prerendered page would show it again until it
   // hydrates, and its flags are the code's defaults (issue 18).
   const hasChosen = new RegExp(`(?:^|;\\s*)${MARKETING_COOKIE}=`)
+  // A prerendered page shows the year it was rendered in (the footer's ©): it is served only in that
+  // year, by the server's local clock as `getFullYear` reads it. The year's bounds are computed once,
+  // so a request (every GET asks here, on the fast path too) reads the clock without a Date.
+  const yearStart = 'reason' in prerendered ? 0 : new Date(prerendered.year, 0, 1).getTime()
+  const yearEnd = 'reason' in prerendered ? 0 : new Date(prerendered.year + 1, 0, 1).getTime()
   /** The prerendered page for this request: a first visit's GET of a static page's exact path. */
   function prerenderedFor(url: string, cookies = ''): PrerenderedPage | undefined {
-    if ('reason' in prerendered || prerendered.year !== new Date().getFullYear()) return undefined
+    if ('reason' in prerendered) return undefined
     if (url.includes('?') || hasSession.test(cookies) || hasChosen.test(cookies)) return undefined
-    return prerendered.pages.get(url)
+    const page = prerendered.pages.get(url)
+    if (!page) return undefined
+    const now = Date.now()
+    return now >= yearStart && now < yearEnd ? page : undefined
   }
 
   // ADR 041: build/client from memory, in the codings the build made (fingerprinted assets immutable).
