@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { START_NODE_OPTIONS } from '../scripts/start-mode.ts'
+import { waitUntilAnswers } from './lib/ready.ts'
 
 export async function startBenchServer(port: number, env: Record<string, string> = {}) {
   const origin = `http://localhost:${port}`
@@ -20,13 +21,16 @@ export async function startBenchServer(port: number, env: Record<string, string>
     },
     stdio: 'inherit',
   })
-  for (let attempt = 0; attempt < 600; attempt++) {
-    try {
-      if ((await fetch(`${origin}/api/ready`)).ok)
-        return { origin, pid: server.pid as number, stop: () => server.kill('SIGTERM') }
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 200))
+  try {
+    await waitUntilAnswers(`${origin}/api/ready`, {
+      label: 'the server',
+      attempts: 600,
+      intervalMs: 200,
+      child: server,
+    })
+  } catch (error) {
+    server.kill('SIGTERM')
+    throw error
   }
-  server.kill('SIGTERM')
-  throw new Error('server did not become ready')
+  return { origin, pid: server.pid as number, stop: () => server.kill('SIGTERM') }
 }

@@ -27,11 +27,14 @@ import { gzipSync } from 'node:zlib'
 import type { Comparison, Measurement } from '../lib/compare.ts'
 import { freePort } from '../lib/ports.ts'
 import { cpuSeconds } from '../lib/proc.ts'
+import { waitUntilAnswers } from '../lib/ready.ts'
 import { wrk } from '../lib/wrk.ts'
 import { startBenchServer } from '../server.ts'
 
 const PAGE = '/autolaina/'
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
+/** How long an anchor server may take to answer its first request: 10 s. */
+const ANCHOR_START = { attempts: 100, intervalMs: 100 }
 
 type Target = { key: 'page' | 'asset'; path: string }
 
@@ -142,16 +145,6 @@ async function startBareNode(origin: string, targets: Target[]) {
   return { process: child, origin: `http://127.0.0.1:${port}`, dir }
 }
 
-async function waitFor(url: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  throw new Error(`${url} did not answer`)
-}
-
 export default function staticFiles(args: string[]): Comparison {
   const seconds = Number(args[0] ?? 10)
   const connections = Number(args[1] ?? 32)
@@ -219,7 +212,7 @@ export default function staticFiles(args: string[]): Comparison {
         const server = await startOurs()
         if (anchorKind === 'node') {
           nginx = await startBareNode(server.origin, targets)
-          await waitFor(nginx.origin + PAGE)
+          await waitUntilAnswers(nginx.origin + PAGE, { label: 'bare node:http', ...ANCHOR_START })
           return
         }
         const dir = mkdtempSync(join(tmpdir(), 'lainava-bench-nginx-'))
@@ -247,7 +240,7 @@ export default function staticFiles(args: string[]): Comparison {
           },
         )
         nginx = { process: child, origin: `http://127.0.0.1:${port}`, dir }
-        await waitFor(nginx.origin + PAGE)
+        await waitUntilAnswers(nginx.origin + PAGE, { label: 'nginx', ...ANCHOR_START })
         const check = await fetch(nginx.origin + PAGE, {
           headers: { 'accept-encoding': BROWSER_ACCEPT_ENCODING },
         })

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { waitUntilAnswers } from '../../lib/ready.ts'
 
 const here = new URL('.', import.meta.url).pathname
 const serverBuild = join(here, 'build/server/index.js')
@@ -64,15 +65,18 @@ export async function startBareApp(port: number, options: { compress?: boolean }
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
     await exited
   }
-  for (let attempt = 0; attempt < 150; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the bare React Router app exited (${child.exitCode})`)
-    try {
-      if ((await fetch(`${origin}/`)).ok) return { origin, pid: child.pid as number, stop }
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100))
+  try {
+    await waitUntilAnswers(`${origin}/`, {
+      label: 'the bare React Router app',
+      attempts: 150,
+      intervalMs: 100,
+      child,
+    })
+  } catch (error) {
+    await stop()
+    throw error
   }
-  await stop()
-  throw new Error('the bare React Router app did not start')
+  return { origin, pid: child.pid as number, stop }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
