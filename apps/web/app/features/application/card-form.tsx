@@ -85,7 +85,7 @@ export function CardForm({
 
   useEffect(() => {
     const result = fetcher.data
-    if (!result || result.intent !== 'submit') return
+    if (result?.intent !== 'submit') return
     if (result.ok) {
       sessionStorage.removeItem(STORAGE_KEY)
       onSubmitted(result)
