@@ -18,6 +18,7 @@
 // npm run bench -- marketplace [applications=200] [concurrency=16] [rate=20] [seconds=10]
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres: a fresh lainava_test_* database per side.
 import { randomUUID } from 'node:crypto'
+import { readdirSync, readFileSync } from 'node:fs'
 import { type Database, type DbHandle, openDatabase, schema, seedDemoData } from '@lainava/db'
 import { createTestDatabase } from '@lainava/db/testing'
 import { and, eq, inArray, sql } from 'drizzle-orm'
@@ -35,11 +36,46 @@ const { applicants, applicationRecipients, applications, lenders, offers, outbox
 // the bench's own checks, which run on a client of their own.
 let statements = 0
 const own = new WeakSet<object>()
+// BENCH_STATEMENTS=1: also print the statements of each round by their text (the first 100 characters).
+const tally = process.env.BENCH_STATEMENTS === '1' ? new Map<string, number>() : null
 const query = pg.Client.prototype.query
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (!own.has(this)) statements++
+  if (!own.has(this)) {
+    statements++
+    if (tally) {
+      const [first] = args
+      const text = typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '?')
+      const key = text.replace(/\s+/g, ' ').trim().slice(0, 100)
+      tally.set(key, (tally.get(key) ?? 0) + 1)
+    }
+  }
   return (query as (...rest: unknown[]) => unknown).apply(this, args)
 } as typeof query
+
+/** Prints the round's statements per application by text, most frequent first, and starts a new tally. */
+function printTally(applications: number) {
+  if (!tally) return
+  const rows = [...tally].sort((a, b) => b[1] - a[1])
+  console.warn(`statements per application by text (${applications} applications):`)
+  for (const [text, count] of rows) console.warn(`${(count / applications).toFixed(2).padStart(7)}  ${text}`)
+  tally.clear()
+}
+
+/** CPU seconds used so far by every process named `postgres` on this machine (the server's backends). */
+function postgresCpuSeconds(): number {
+  let ticks = 0
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const text = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      if (!text.includes('(postgres)')) continue
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ')
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {}
+  }
+  return ticks / CLOCK_TICKS
+}
+const CLOCK_TICKS = 100
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)))
 const percentile = (sorted: number[], p: number) =>
@@ -181,7 +217,11 @@ function ours(total: number, concurrency: number, rate: number, seconds: number)
         return { cookie, email: user.email }
       }
       let { cookie, email } = await signIn()
+      // CPU over the whole round (both phases, the bench's own client and checks included).
+      const cpuBefore = process.cpuUsage()
+      const postgresBefore = postgresCpuSeconds()
       // Saturation: closed loop.
+      tally?.clear()
       const statementsBefore = statements
       const saturated: { id: string; sentAt: number }[] = []
       let next = 0
@@ -197,6 +237,7 @@ function ours(total: number, concurrency: number, rate: number, seconds: number)
       const sendSeconds = (Date.now() - started) / 1000
       const saturation = await settle(checks.db, saturated, email)
       const statementsPerApplication = (statements - statementsBefore) / total
+      printTally(total)
       // Fixed load: open loop on a schedule.
       ;({ cookie, email } = await signIn())
       const fixed: Promise<{ id: string; sentAt: number }>[] = []
@@ -207,6 +248,8 @@ function ours(total: number, concurrency: number, rate: number, seconds: number)
         fixed.push(send(server, cookie))
       }
       const steady = await settle(checks.db, await Promise.all(fixed), email)
+      const cpu = process.cpuUsage(cpuBefore)
+      const onServer = app.database.kind === 'server'
       return {
         accepted: total / sendSeconds,
         answers: saturation.answers / ((saturation.lastAnswerAt - started) / 1000),
@@ -216,7 +259,11 @@ function ours(total: number, concurrency: number, rate: number, seconds: number)
         fixedMax: steady.latencies.at(-1) ?? Number.NaN,
         lost: saturation.lost + steady.lost,
         doubled: saturation.doubled + steady.doubled,
-        statements: app.database.kind === 'server' ? statementsPerApplication : Number.NaN,
+        statements: onServer ? statementsPerApplication : Number.NaN,
+        nodeCpu: (cpu.user + cpu.system) / 1000 / (total + count),
+        postgresCpu: onServer
+          ? ((postgresCpuSeconds() - postgresBefore) * 1000) / (total + count)
+          : Number.NaN,
       }
     },
     async teardown() {
@@ -323,6 +370,13 @@ export default function marketplace(args: string[]): Comparison {
       },
       { key: 'doubled', label: 'doubled (offers, e-mails)', unit: 'count', better: 'lower' },
       { key: 'statements', label: 'SQL statements per application', unit: 'statements', better: 'lower' },
+      {
+        key: 'nodeCpu',
+        label: 'Node CPU per application (bench client included)',
+        unit: 'ms',
+        better: 'lower',
+      },
+      { key: 'postgresCpu', label: 'PostgreSQL CPU per application', unit: 'ms', better: 'lower' },
     ],
     anchor: storageCeiling(total),
     ours: ours(total, concurrency, rate, seconds),
@@ -330,6 +384,7 @@ export default function marketplace(args: string[]): Comparison {
       'Latency is from the client sending the application to the last lender answer stored.',
       'At saturation it is mostly time spent waiting behind earlier applications; the fixed-load figures are the latency.',
       'Statements: every SQL statement of the API and the worker (node-postgres, PostgreSQL server only), sending included.',
+      "CPU per application: over both phases of a round; Node's is the one process (API, worker and the bench's client), PostgreSQL's every process named postgres on the machine (server only).",
     ],
   }
 }

@@ -207,24 +207,21 @@ export async function submitApplication(
           },
         })
         .onConflictDoNothing({ target: [applications.userId, applications.idempotencyKey] })
-        .returning({ id: applications.id })
+        .returning()
       if (!created) return null
-      if (input.kind === 'business-loan' || input.kind === 'factoring') {
-        await tx.insert(applicants).values(contactRow(created.id, input.application.person))
-      } else {
-        await tx
-          .insert(applicants)
-          .values(applicantRow(deps.cipher, created.id, 'main', input.application.applicant))
-      }
-      if (
-        input.kind === 'consumer-loan' &&
-        input.application.hasCoApplicant &&
-        input.application.coApplicant
-      ) {
-        await tx
-          .insert(applicants)
-          .values(applicantRow(deps.cipher, created.id, 'co', input.application.coApplicant.applicant))
-      }
+      // The applicants in one INSERT; the rows come back for the lenders' matching (ADR 051).
+      const people =
+        input.kind === 'business-loan' || input.kind === 'factoring'
+          ? [contactRow(created.id, input.application.person)]
+          : [
+              applicantRow(deps.cipher, created.id, 'main', input.application.applicant),
+              ...(input.kind === 'consumer-loan' &&
+              input.application.hasCoApplicant &&
+              input.application.coApplicant
+                ? [applicantRow(deps.cipher, created.id, 'co', input.application.coApplicant.applicant)]
+                : []),
+            ]
+      const storedApplicants = await tx.insert(applicants).values(people).returning()
       if (input.browserToken) {
         await tx
           .update(applicationDrafts)
@@ -236,14 +233,21 @@ export async function submitApplication(
             ),
           )
       }
+      // ADR 051: a consumer application's facts and recipients from the rows just stored, not read back.
+      const stored = isBusinessKind(input.kind)
+        ? null
+        : await receiveApplication(tx, deps.cipher, created.id, {
+            application: created,
+            applicants: storedApplicants,
+          })
       const result = {
         applicationId: created.id,
-        lenders: isBusinessKind(input.kind)
-          ? await receiveBusinessApplication(tx, deps.cipher, created.id)
-          : await receiveApplication(tx, deps.cipher, created.id),
+        lenders: stored
+          ? stored.map(({ id, name }) => ({ id, name }))
+          : await receiveBusinessApplication(tx, deps.cipher, created.id),
       }
       // ADR 043: the deliveries in one INSERT, committed with the application or not at all.
-      await dispatchApplication(deps, created.id, tx)
+      await dispatchApplication(deps, created.id, tx, stored ?? undefined)
       if (staffAddress) throw new RolledBack(result)
       return result
     })

@@ -11,6 +11,11 @@ export type Mailer = {
   /** `smtp`: sent through SMTP_URL; `outbox`: kept in the database for the local mailbox. */
   readonly mode: 'smtp' | 'outbox'
   send(email: OutgoingEmail): Promise<void>
+  /**
+   * Sends several e-mails; each outcome in the order given. In the outbox they are kept by one
+   * INSERT, all or none (ADR 051); over SMTP each is sent on its own and fails on its own.
+   */
+  sendMany(emails: readonly OutgoingEmail[]): Promise<PromiseSettledResult<void>[]>
   close(): void
 }
 
@@ -33,14 +38,33 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
         })
         log.info({ kind: email.kind }, 'e-mail kept in the outbox (no SMTP_URL configured)')
       },
+      async sendMany(emails) {
+        if (emails.length === 0) return []
+        try {
+          await db.insert(schema.outboxEmails).values(
+            emails.map((email) => ({
+              toAddress: email.to,
+              subject: email.subject,
+              html: email.html,
+              text: email.text,
+              kind: email.kind,
+            })),
+          )
+        } catch (reason) {
+          return emails.map(() => ({ status: 'rejected' as const, reason }))
+        }
+        log.info({ count: emails.length }, 'e-mails kept in the outbox (no SMTP_URL configured)')
+        return emails.map(() => ({ status: 'fulfilled' as const, value: undefined }))
+      },
       close() {},
     }
   }
   const url = new URL(config.SMTP_URL)
   url.searchParams.set('pool', 'true')
   const transport = nodemailer.createTransport(url.toString())
-  return {
+  const mailer: Mailer = {
     mode: 'smtp',
+    sendMany: (emails) => Promise.allSettled(emails.map((email) => mailer.send(email))),
     async send(email) {
       try {
         await transport.sendMail({
@@ -68,4 +92,5 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
       transport.close()
     },
   }
+  return mailer
 }

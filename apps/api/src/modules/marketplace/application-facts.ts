@@ -99,6 +99,23 @@ export async function loadApplicationFacts(
   return factsOf(rows, cipher, now)
 }
 
+/**
+ * The facts of an application from the rows its submission just stored (ADR 051: the submission's
+ * transaction does not read them back): the same derivation as `loadApplicationFacts`.
+ */
+export function applicationFactsOf(
+  cipher: FieldCipher,
+  application: typeof schema.applications.$inferSelect,
+  applicants: readonly (typeof schema.applicants.$inferSelect)[],
+  now: Date = new Date(),
+): StoredApplication | null {
+  const rows: FactRow[] =
+    applicants.length > 0
+      ? applicants.map((applicant) => ({ applications: application, applicants: applicant }))
+      : [{ applications: application, applicants: null }]
+  return factsOf(rows, cipher, now)
+}
+
 /** What `loadManyApplicationFacts` read: the facts by application, and why any could not be read. */
 export type ManyApplicationFacts = {
   facts: Map<string, StoredApplication>

@@ -19,6 +19,13 @@ const { applicationRecipients, lenders } = schema
 // submission's transaction, so that concurrent submissions never pass a lender more than its cap.
 
 export type Recipient = { id: string; name: string }
+/** A recipient as `storeRecipients` stored it, with what its delivery job needs (ADR 051). */
+export type StoredRecipient = Recipient & {
+  integration: (typeof lenders.$inferSelect)['integration']
+  sandbox: (typeof lenders.$inferSelect)['sandbox']
+  /** When its row was stored; null when the row was there already (not stored by this call). */
+  createdAt: Date | null
+}
 
 /** What an application is matched on: a company's facts for business credit, a person's otherwise. */
 export function applicationMatchOf(stored: StoredApplication): ApplicationMatch {
@@ -67,11 +74,20 @@ export async function matchingRecipients(
   match: ApplicationMatch,
   options: { lock?: boolean; now?: Date } = {},
 ): Promise<Recipient[]> {
+  return (await matchingLenders(db, match, options)).map(({ id, name }) => ({ id, name }))
+}
+
+async function matchingLenders(
+  db: Database,
+  match: ApplicationMatch,
+  options: { lock?: boolean; now?: Date },
+) {
   const candidates = await db
     .select({
       id: lenders.id,
       name: lenders.name,
       integration: lenders.integration,
+      sandbox: lenders.sandbox,
       criteria: lenders.criteria,
       filtering: lenders.filtering,
     })
@@ -106,7 +122,7 @@ export async function matchingRecipients(
         .map((lender) => lender.id),
     )
   }
-  return matched.filter((lender) => !full.has(lender.id)).map(({ id, name }) => ({ id, name }))
+  return matched.filter((lender) => !full.has(lender.id))
 }
 
 /**
@@ -117,13 +133,21 @@ export async function storeRecipients(
   tx: Database,
   applicationId: string,
   match: ApplicationMatch,
-): Promise<Recipient[]> {
-  const matched = await matchingRecipients(tx, match, { lock: true })
-  if (matched.length > 0) {
-    await tx
-      .insert(applicationRecipients)
-      .values(matched.map((lender) => ({ applicationId, lenderId: lender.id })))
-      .onConflictDoNothing()
-  }
-  return matched
+): Promise<StoredRecipient[]> {
+  const matched = await matchingLenders(tx, match, { lock: true })
+  if (matched.length === 0) return []
+  // The rows this call stored (a row there already is not returned by the INSERT).
+  const stored = await tx
+    .insert(applicationRecipients)
+    .values(matched.map((lender) => ({ applicationId, lenderId: lender.id })))
+    .onConflictDoNothing()
+    .returning({ lenderId: applicationRecipients.lenderId, createdAt: applicationRecipients.createdAt })
+  const createdAt = new Map(stored.map((row) => [row.lenderId, row.createdAt]))
+  return matched.map(({ id, name, integration, sandbox }) => ({
+    id,
+    name,
+    integration,
+    sandbox,
+    createdAt: createdAt.get(id) ?? null,
+  }))
 }

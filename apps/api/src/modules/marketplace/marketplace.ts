@@ -21,16 +21,22 @@ import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { type JobQueue, type JobToSend, QUEUES } from '../../jobs/job-queue.ts'
 import type { AuthDeps } from '../auth/login-service.ts'
 import {
+  applicationFactsOf,
   loadApplicationFacts,
   loadManyApplicationFacts,
   type StoredApplication,
 } from './application-facts.ts'
-import { matchingRecipients, type Recipient, storeRecipients } from './lender-matching.ts'
+import {
+  matchingRecipients,
+  type Recipient,
+  type StoredRecipient,
+  storeRecipients,
+} from './lender-matching.ts'
 
 const { applications, applicationRecipients, lenders, offers, offerRejections } = schema
 
 export type MarketplaceDeps = AuthDeps & { cipher: FieldCipher; jobs: JobQueue | null }
-export type { Recipient }
+export type { Recipient, StoredRecipient }
 
 /** Card pricing of a sandbox issuer stored before issuers had their own (an older demo database). */
 const DEFAULT_SANDBOX_CARD: SandboxCardPricing = {
@@ -70,8 +76,15 @@ export async function receiveApplication(
   tx: Database,
   cipher: FieldCipher,
   applicationId: string,
-): Promise<Recipient[]> {
-  const facts = await loadApplicationFacts(tx, cipher, applicationId)
+  /** The rows the submission just stored (ADR 051: not read back); without them they are read. */
+  stored?: {
+    application: typeof applications.$inferSelect
+    applicants: readonly (typeof schema.applicants.$inferSelect)[]
+  },
+): Promise<StoredRecipient[]> {
+  const facts = stored
+    ? applicationFactsOf(cipher, stored.application, stored.applicants)
+    : await loadApplicationFacts(tx, cipher, applicationId)
   if (!facts) throw new Error('the application to distribute was not found')
   // Issue 17: the lenders' filters and daily caps, by the one matching of lender-matching.ts.
   return storeRecipients(tx, applicationId, { side: 'consumer', facts: facts.match })
@@ -97,9 +110,33 @@ export async function dispatchApplication(
   deps: MarketplaceDeps,
   applicationId: string,
   tx?: Database,
+  /**
+   * The recipients the submission's transaction (`tx`) just stored (ADR 051): their jobs are made
+   * from these instead of reading the rows back. Read anyway if any row was there before.
+   */
+  stored?: readonly StoredRecipient[],
 ): Promise<void> {
   if (!deps.jobs) return
-  const rows = await (tx ?? deps.db)
+  const fresh = stored?.flatMap(({ id, createdAt, integration, sandbox }) =>
+    createdAt ? [{ lenderId: id, createdAt, integration, sandbox }] : [],
+  )
+  const rows =
+    fresh && fresh.length === stored?.length ? fresh : await pendingDeliveries(tx ?? deps.db, applicationId)
+  const jobs = rows.map((row) => {
+    const delaySeconds =
+      row.integration === 'sandbox' ? (row.sandbox?.delaySeconds ?? 0) * deps.config.SANDBOX_DELAY_SCALE : 0
+    return {
+      key: `${applicationId}:${row.lenderId}`,
+      data: { applicationId, lenderId: row.lenderId },
+      startAfter: new Date(row.createdAt.getTime() + delaySeconds * 1000),
+    }
+  })
+  await deps.jobs.sendMany(QUEUES.delivery, jobs, tx ? { tx } : {})
+}
+
+/** The recipients of an application that have not answered and have not been reached. */
+function pendingDeliveries(db: Database, applicationId: string) {
+  return db
     .select({
       lenderId: applicationRecipients.lenderId,
       createdAt: applicationRecipients.createdAt,
@@ -115,16 +152,6 @@ export async function dispatchApplication(
         isNull(applicationRecipients.deliveredAt),
       ),
     )
-  const jobs = rows.map((row) => {
-    const delaySeconds =
-      row.integration === 'sandbox' ? (row.sandbox?.delaySeconds ?? 0) * deps.config.SANDBOX_DELAY_SCALE : 0
-    return {
-      key: `${applicationId}:${row.lenderId}`,
-      data: { applicationId, lenderId: row.lenderId },
-      startAfter: new Date(row.createdAt.getTime() + delaySeconds * 1000),
-    }
-  })
-  await deps.jobs.sendMany(QUEUES.delivery, jobs, tx ? { tx } : {})
 }
 
 type OfferExtras = {
@@ -339,7 +366,9 @@ async function queueProgress(
     .where(eq(applicationRecipients.applicationId, applicationId))
   if (!state) return
   const jobs: JobToSend[] = []
-  if (answered.status === 'offered' && state.offered === 1) {
+  // ADR 051: with nobody left pending the "first offers" e-mail is never sent (the "all answered"
+  // one says it all, and marks it done): its job is not queued.
+  if (answered.status === 'offered' && state.offered === 1 && state.pending > 0) {
     jobs.push({ key: `${applicationId}:first-offers`, data: { applicationId, kind: 'first-offers' } })
   }
   if (state.pending === 0) {
@@ -718,8 +747,9 @@ async function recordAnswers(
     for (const state of states) {
       const applicationId = state.applicationId
       const mine = offered.filter((offer) => offer.applicationId === applicationId).length
-      // This batch's offers are all there are: one of them is the first offer.
-      if (mine > 0 && state.offered === mine) {
+      // This batch's offers are all there are: one of them is the first offer. With nobody left
+      // pending its e-mail is never sent; "all answered" marks it done (ADR 051).
+      if (mine > 0 && state.offered === mine && state.pending > 0) {
         jobs.push({ key: `${applicationId}:first-offers`, data: { applicationId, kind: 'first-offers' } })
       }
       if (state.pending === 0) {

@@ -2,10 +2,11 @@ import { schema } from '@lainava/db'
 import { isBusinessKind } from '@lainava/domain'
 import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import { type JobFailure, type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
 import { answerAsBusinessSandbox } from '../business/business-marketplace.ts'
+import type { OutgoingEmail } from '../email/mailer.ts'
 import { offersEmail } from '../email/templates.ts'
 import { type MortgageStatusJob, sendMortgageStatusEmail } from '../mortgage/mortgage-answers.ts'
 import { deliverMortgage } from '../mortgage/mortgage-delivery.ts'
@@ -165,16 +166,54 @@ async function notifyLenderOfAcceptance(
   await deps.db.update(offers).set({ lenderNotifiedAt: new Date() }).where(eq(offers.id, offerId))
 }
 
-type NotificationJob = { applicationId: string; kind: 'first-offers' | 'all-answered' }
+export type NotificationJob = { applicationId: string; kind: 'first-offers' | 'all-answered' }
 
-async function notifyApplicant(deps: MarketplaceDeps, job: NotificationJob): Promise<void> {
-  const column =
-    job.kind === 'first-offers' ? applications.firstOffersNotifiedAt : applications.allAnsweredNotifiedAt
-  const [row] = await deps.db
+/**
+ * A fetched batch of the applicant's offer e-mails (ADR 051): the applications in one query, the
+ * e-mails by one `mailer.sendMany` (one INSERT into the outbox), and the notified marks by one
+ * UPDATE, whatever the batch's size; a mortgage bank's e-mail one by one as before. As with one job
+ * at a time, an e-mail is marked sent after it went out: a crash in between sends it again on the
+ * retry, and a job whose e-mail is marked already sends nothing. "All answered" also marks "first
+ * offers" done: once every lender has answered, a "first offers" job sends nothing (it is skipped
+ * when nobody is pending), so an answer that queues "all answered" does not queue it (ADR 051).
+ * Returns the jobs that failed, to be retried; each fails or not on its own e-mail's outcome.
+ */
+export async function notifyApplicants(
+  deps: MarketplaceDeps,
+  jobs: readonly { id: string; data: NotificationJob | MortgageStatusJob }[],
+): Promise<JobFailure[]> {
+  const failures: JobFailure[] = []
+  const offerJobs: { id: string; data: NotificationJob }[] = []
+  const mortgage: { id: string; data: MortgageStatusJob }[] = []
+  for (const job of jobs) {
+    if (job.data.kind === 'mortgage-status') mortgage.push({ id: job.id, data: job.data })
+    else offerJobs.push({ id: job.id, data: job.data })
+  }
+  const [offerFailures, mortgageOutcomes] = await Promise.all([
+    notifyOfOffers(deps, offerJobs),
+    Promise.allSettled(mortgage.map((job) => sendMortgageStatusEmail(deps, job.data))),
+  ])
+  failures.push(...offerFailures)
+  mortgageOutcomes.forEach((outcome, index) => {
+    const job = mortgage[index]
+    if (outcome.status === 'rejected' && job) failures.push({ id: job.id, error: outcome.reason })
+  })
+  return failures
+}
+
+async function notifyOfOffers(
+  deps: MarketplaceDeps,
+  jobs: readonly { id: string; data: NotificationJob }[],
+): Promise<JobFailure[]> {
+  if (jobs.length === 0) return []
+  const ids = [...new Set(jobs.map((job) => job.data.applicationId))]
+  const rows = await deps.db
     .select({
+      id: applications.id,
       email: users.email,
       language: applications.language,
-      notified: column,
+      firstNotified: applications.firstOffersNotifiedAt,
+      allNotified: applications.allAnsweredNotifiedAt,
       wantsEmail: consents.offerNotifications,
       pending: sql<number>`(select count(*)::int from ${applicationRecipients} r where r.application_id = ${applications.id} and r.status = 'pending')`,
       offered: sql<number>`(select count(*)::int from ${applicationRecipients} r where r.application_id = ${applications.id} and r.status = 'offered')`,
@@ -182,36 +221,66 @@ async function notifyApplicant(deps: MarketplaceDeps, job: NotificationJob): Pro
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .leftJoin(consents, eq(consents.userId, users.id))
-    .where(and(eq(applications.id, job.applicationId), isNull(applications.anonymisedAt)))
-  if (!row || row.notified) return
-  // Sent unless the user turned these e-mails off; "first offers" is skipped when every
-  // lender has already answered (the "all answered" e-mail says it all).
-  const send =
-    row.email !== null && row.wantsEmail !== false && !(job.kind === 'first-offers' && row.pending === 0)
-  if (send && row.email) {
-    const language: CatalogueLocale = catalogueLocale(row.language)
-    const link = `${deps.config.PUBLIC_URL}${pathFor('offers', language)}`
-    await deps.mailer.send({
-      to: row.email,
-      kind: `offers-${job.kind}`,
-      ...offersEmail({
-        language,
-        brand: deps.config.BRAND_NAME,
-        kind: job.kind,
-        offered: row.offered,
-        pending: row.pending,
-        link,
-      }),
-    })
+    .where(and(inArray(applications.id, ids), isNull(applications.anonymisedAt)))
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  /** The jobs to mark done, each with the e-mail it sends (none when the user turned them off). */
+  const due: { id: string; data: NotificationJob; email: OutgoingEmail | null }[] = []
+  const seen = new Set<string>()
+  for (const job of jobs) {
+    const row = byId.get(job.data.applicationId)
+    const key = `${job.data.applicationId}:${job.data.kind}`
+    // The same e-mail twice in a batch (a retried job fetched with its copy) goes out once.
+    if (!row || seen.has(key)) continue
+    seen.add(key)
+    const notified = job.data.kind === 'first-offers' ? row.firstNotified : row.allNotified
+    if (notified) continue
+    // Sent unless the user turned these e-mails off; "first offers" is skipped when every
+    // lender has already answered (the "all answered" e-mail says it all).
+    const send =
+      row.email !== null &&
+      row.wantsEmail !== false &&
+      !(job.data.kind === 'first-offers' && row.pending === 0)
+    let email: OutgoingEmail | null = null
+    if (send && row.email) {
+      const language: CatalogueLocale = catalogueLocale(row.language)
+      email = {
+        to: row.email,
+        kind: `offers-${job.data.kind}`,
+        ...offersEmail({
+          language,
+          brand: deps.config.BRAND_NAME,
+          kind: job.data.kind,
+          offered: row.offered,
+          pending: row.pending,
+          link: `${deps.config.PUBLIC_URL}${pathFor('offers', language)}`,
+        }),
+      }
+    }
+    due.push({ ...job, email })
   }
+  const failures: JobFailure[] = []
+  const mailing = due.flatMap((job) => (job.email ? [job.email] : []))
+  const outcomes = await deps.mailer.sendMany(mailing)
+  const sent: NotificationJob[] = []
+  let next = 0
+  for (const job of due) {
+    const outcome = job.email ? outcomes[next++] : undefined
+    if (outcome?.status === 'rejected') failures.push({ id: job.id, error: outcome.reason })
+    else sent.push(job.data)
+  }
+  // The failed ones are not marked: their retry sends them.
+  const first = sent.filter((job) => job.kind === 'first-offers').map((job) => job.applicationId)
+  const all = sent.filter((job) => job.kind === 'all-answered').map((job) => job.applicationId)
+  if (first.length + all.length === 0) return failures
+  const now = new Date()
   await deps.db
     .update(applications)
-    .set(
-      job.kind === 'first-offers'
-        ? { firstOffersNotifiedAt: new Date() }
-        : { allAnsweredNotifiedAt: new Date() },
-    )
-    .where(eq(applications.id, job.applicationId))
+    .set({
+      firstOffersNotifiedAt: sql`case when ${inArray(applications.id, [...first, ...all])} then coalesce(${applications.firstOffersNotifiedAt}, ${now}) else ${applications.firstOffersNotifiedAt} end`,
+      allAnsweredNotifiedAt: sql`case when ${all.length > 0 ? inArray(applications.id, all) : sql`false`} then coalesce(${applications.allAnsweredNotifiedAt}, ${now}) else ${applications.allAnsweredNotifiedAt} end`,
+    })
+    .where(inArray(applications.id, [...new Set([...first, ...all])]))
+  return failures
 }
 
 /** Re-sends what a crash may have left unsent: deliveries, acceptance notices, e-mails (last 30 days). */
@@ -256,6 +325,8 @@ export const RECONCILE_INTERVAL_MS = 30_000
 
 /** Deliveries fetched and answered together (ADR 048). */
 export const DELIVERY_BATCH = 16
+/** The applicant's e-mail jobs fetched and sent together (ADR 051). */
+export const NOTIFICATION_BATCH = 16
 
 /** Starts the worker role's handlers and the reconciler; returns a stop function. */
 export async function startMarketplaceWorker(
@@ -277,11 +348,14 @@ export async function startMarketplaceWorker(
     (data) => notifyLenderOfAcceptance(deps, data),
     options,
   )
-  await deps.jobs.work<NotificationJob | MortgageStatusJob>(
+  // ADR 051: the applicant's e-mails in batches too, a few statements per batch.
+  await deps.jobs.workBatch<NotificationJob | MortgageStatusJob>(
     QUEUES.notification,
-    (data) =>
-      data.kind === 'mortgage-status' ? sendMortgageStatusEmail(deps, data) : notifyApplicant(deps, data),
-    options,
+    (jobs) => notifyApplicants(deps, jobs),
+    {
+      batchSize: NOTIFICATION_BATCH,
+      loops: Math.max(1, Math.ceil(deps.config.WORKER_CONCURRENCY / NOTIFICATION_BATCH)),
+    },
   )
   let running: Promise<void> | null = null
   const tick = () => {
