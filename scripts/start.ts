@@ -5,7 +5,16 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { buildEnvironment, modeLine, serverEnvironment, startMode } from './start-mode.ts'
+import {
+  buildEnvironment,
+  modeLine,
+  relaunchWithProcessEnvironment,
+  serverEnvironment,
+  startMode,
+} from './start-mode.ts'
+
+// First: settings the C library reads only at launch (MALLOC_ARENA_MAX) need a relaunch (ADR 054).
+relaunchWithProcessEnvironment()
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const buildEntry = join(root, 'apps/web/build/server/index.js')
