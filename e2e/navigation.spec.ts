@@ -251,3 +251,80 @@ test.describe('the wide header', () => {
     )
   })
 })
+
+// ADR 052: the menus' and the footer's links are plain <a> elements with one click handler per <nav>.
+test.describe('menu links', () => {
+  test.use({ viewport: { width: 1366, height: 800 } })
+
+  /** A mark in this document: gone if a click loaded a new one. */
+  const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { __sameDocument: true }))
+  const sameDocument = (page: Page) =>
+    page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true)
+
+  test('a menu or footer link opens its page in the app; a modified or middle click is the browser’s', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
+    await markDocument(page)
+    const nav = page.getByRole('navigation', { name: 'Päävalikko' })
+    await nav.getByRole('button', { name: 'Opas' }).click()
+    await nav.getByRole('link', { name: 'Lainasanasto' }).click()
+    await expect(page).toHaveURL(/\/sanasto\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainasanasto')
+    await expect(nav.getByRole('link', { name: 'Lainasanasto', includeHidden: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    expect(await sameDocument(page)).toBe(true)
+
+    // By keyboard: Enter on a focused link is a click.
+    const footer = page.getByRole('contentinfo')
+    await footer.getByRole('link', { name: 'Usein kysyttyä' }).focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/usein-kysyttya\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usein kysyttyä')
+    expect(await sameDocument(page)).toBe(true)
+
+    const clicks: Array<Parameters<Page['click']>[1]> = [
+      { modifiers: ['ControlOrMeta'] },
+      { button: 'middle' },
+    ]
+    for (const click of clicks) {
+      const opened = context.waitForEvent('page')
+      await footer.getByRole('link', { name: 'Lainasanasto' }).click(click)
+      await expect(await opened).toHaveURL(/\/sanasto\/$/)
+      await expect(page).toHaveURL(/\/usein-kysyttya\/$/)
+    }
+    expect(await sameDocument(page)).toBe(true)
+  })
+
+  test('a consumer’s menus have their own link, in the language a client navigation brings', async ({
+    page,
+  }) => {
+    const mortgageLink = (name: string) =>
+      page
+        .getByRole('navigation', { name: /Päävalikko|Huvudmeny/ })
+        .getByRole('link', { name, includeHidden: true })
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
+    await expect(mortgageLink('Asuntolainahakemukseni')).toHaveCount(0)
+
+    await logInAs(page)
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
+    await expect(mortgageLink('Asuntolainahakemukseni')).toHaveCount(1)
+    // To Swedish inside the app: the root data comes again, with the menus in Swedish.
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate('/sv/'),
+    )
+    await expect(page.locator('html')).toHaveAttribute('lang', 'sv')
+    await expect(mortgageLink('Min bolåneansökan')).toHaveCount(1)
+    await expect(mortgageLink('Asuntolainahakemukseni')).toHaveCount(0)
+    const nav = page.getByRole('navigation', { name: 'Huvudmeny' })
+    await expect(nav.getByRole('button', { name: 'Lån', exact: true })).toBeVisible()
+  })
+})

@@ -1,4 +1,4 @@
-import { type CoreMessages, createTranslator, fallbackLocaleOf, isCatalogueLocale } from '@lainava/i18n'
+import { isCatalogueLocale } from '@lainava/i18n'
 import { isActiveLanguage, LANGUAGES, languageOfPath } from '@lainava/routing'
 import { type ReactNode, useEffect } from 'react'
 import {
@@ -19,7 +19,6 @@ import { NavigationNotice } from './components/layout/navigation-notice.tsx'
 import { Prefetcher } from './components/layout/prefetcher.tsx'
 import { SiteFooter } from './components/layout/site-footer.tsx'
 import { SiteHeader } from './components/layout/site-header.tsx'
-import { siteNavigation } from './components/layout/site-navigation.ts'
 import { webContext } from './context.ts'
 import { StatusPage } from './features/status/status-page.tsx'
 import { useTracking } from './lib/analytics-start.ts'
@@ -29,33 +28,27 @@ import { flagIdentity, flagsForRequest } from './lib/flags.server.ts'
 import { FlagsProvider } from './lib/flags.tsx'
 import { useFlagsClient } from './lib/flags-client.ts'
 import { I18nProvider } from './lib/i18n.tsx'
-import { messagesFor, OWN_MESSAGES } from './lib/messages.server.ts'
-import { pageText, type RootData } from './lib/root-data.ts'
+import { pageText } from './lib/root-data.ts'
 import { RootDataProvider, useResolvedRootData } from './lib/root-data-context.tsx'
-import { messageScopeOfPath, needsOtherMessages, pickMessages } from './lib/route-messages.ts'
+import { rootSharedJson } from './lib/root-shared.server.ts'
+import type { RootWire } from './lib/root-shared.ts'
+import { messageScopeOfPath, needsOtherMessages } from './lib/route-messages.ts'
 import { refuseUnsafeInput } from './lib/unsafe-input.server.ts'
 import { UserProvider } from './lib/user-state.tsx'
 
 // Every page and action: hostile text is refused before a loader or an action sees it (issue 13).
 export const middleware: Route.MiddlewareFunction[] = [refuseUnsafeInput, flagIdentity]
 
-export async function loader({ url, request, context }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ url, request, context }: Route.LoaderArgs): Promise<RootWire> {
   const { brandName, company, publicUrl, cspNonce, auth, content } = context.get(webContext)
   const user = await auth.currentUser(request.headers.get('cookie'))
   const language = languageOfPath(url.pathname)
   const lang = isCatalogueLocale(language) ? language : 'fi'
-  const messages = messagesFor(lang)
-  // ADR 018: a core-only locale's pages are in it or wholly in its fallback; the page decides which.
-  const fallback = fallbackLocaleOf(lang)
-  // ADR 026: only the messages this page's screen uses reach the browser.
-  const scope = messageScopeOfPath(url.pathname)
   return {
     lang,
-    messages: pickMessages(fallback ? messagesFor(fallback) : messages, scope),
-    coreMessages: fallback ? pickMessages(OWN_MESSAGES[lang] as CoreMessages, scope) : null,
-    navigation: siteNavigation(content, lang, createTranslator(lang, messages), {
-      signedIn: user?.role === 'consumer',
-    }),
+    // ADR 026: only the messages this page's screen uses reach the browser; with the menus, made
+    // once per language, scope and sign-in state (ADR 052).
+    shared: rootSharedJson(content, lang, messageScopeOfPath(url.pathname), user?.role === 'consumer'),
     brandName,
     company,
     publicUrl,

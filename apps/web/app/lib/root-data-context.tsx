@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react'
 import { useRouteLoaderData } from 'react-router'
 import type { RootData } from './root-data.ts'
+import { decodeRootData, type RootWire } from './root-shared.ts'
 
 const RootDataContext = createContext<RootData | undefined>(undefined)
 
@@ -10,7 +11,8 @@ const RootDataContext = createContext<RootData | undefined>(undefined)
 let lastInBrowser: RootData | undefined
 
 export function useResolvedRootData(): RootData | undefined {
-  const data = useRouteLoaderData<RootData>('root')
+  const wire = useRouteLoaderData<RootWire>('root')
+  const data = wire ? decodeRootData(wire) : undefined
   if (typeof document === 'undefined') return data
   if (data) lastInBrowser = data
   return data ?? lastInBrowser

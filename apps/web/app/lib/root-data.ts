@@ -9,6 +9,7 @@ import {
 import type { SiteNavigation } from '../components/layout/site-navigation.ts'
 import type { ConsentChoice } from './consent.ts'
 import type { FlagsData } from './flags-identity.ts'
+import { decodeRootData, type RootWire } from './root-shared.ts'
 import { screenOfRouteId } from './screen.ts'
 
 export type RootData = {
@@ -88,8 +89,9 @@ export function pageText(
 export function rootDataFromMatches(
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
 ) {
-  const root = matches.find((match) => match?.id === 'root')?.loaderData as RootData | undefined
-  if (!root) return undefined
+  const wire = matches.find((match) => match?.id === 'root')?.loaderData as RootWire | undefined
+  if (!wire) return undefined
+  const root = decodeRootData(wire)
   const { textLang, messages } = pageText(root, matches.at(-1)?.id)
   return { ...root, textLang, t: createTranslator(textLang, messages) }
 }

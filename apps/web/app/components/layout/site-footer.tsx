@@ -1,9 +1,9 @@
 import type { CompanyDetails } from '@lainava/domain/company'
 import { pathFor } from '@lainava/routing'
-import { Link } from 'react-router'
 import { useI18n } from '../../lib/i18n.tsx'
 import { CookieSettingsLink } from '../consent/cookie-settings-link.tsx'
 import { CompanyDetailsCompact } from './company-details.tsx'
+import { useMenuLinkClick } from './menu-link-click.ts'
 import type { NavGroup, SiteNavigation } from './site-navigation.ts'
 
 // Where a language has no content site (the coming-soon countries): the legal pages only.
@@ -20,17 +20,20 @@ const LINK = 'footer-link'
 
 function FooterGroup({ group }: { group: NavGroup }) {
   const headingId = `footer-${group.id}`
+  const onLinkClick = useMenuLinkClick()
   return (
-    <nav aria-labelledby={headingId}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are its links' (Enter on a link is a click)
+    <nav aria-labelledby={headingId} onClick={onLinkClick}>
       <h2 id={headingId} className="font-semibold text-slate-900">
         {group.label}
       </h2>
       <ul className="mt-2 flex flex-col">
         {group.links.map((link) => (
           <li key={link.href}>
-            <Link className={LINK} to={link.href}>
+            {/* Plain links, the <nav>'s handler navigates in the app (ADR 052, as in the menus). */}
+            <a className={LINK} href={link.href} data-discover="true">
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

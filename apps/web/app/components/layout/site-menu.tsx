@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { useMenuLinkClick } from './menu-link-click.ts'
 import type { NavGroup } from './site-navigation.ts'
 
 // The header's menus. Pages are server-rendered and work before (or without) JavaScript: until the
@@ -42,13 +43,16 @@ function GroupLinks({ group, columns }: { group: NavGroup; columns: boolean }) {
     <ul className={columns ? 'grid gap-x-8 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col'}>
       {group.links.map((link) => (
         <li key={link.href}>
-          <Link
-            to={link.href}
+          {/* A plain link (ADR 052): the <nav>'s click handler navigates in the app; `data-discover`
+              lets React Router find its route ahead of the click, as it does for a <Link>. */}
+          <a
+            href={link.href}
             aria-current={link.href === pathname ? 'page' : undefined}
             className="nav-link"
+            data-discover="true"
           >
             {link.label}
-          </Link>
+          </a>
         </li>
       ))}
     </ul>
@@ -113,6 +117,7 @@ export function DesktopNav({ groups, label }: { groups: NavGroup[]; label: strin
   const [openId, setOpenId] = useState<string | null>(null)
   const navRef = useRef<HTMLElement>(null)
   const { pathname } = useLocation()
+  const onLinkClick = useMenuLinkClick()
   // biome-ignore lint/correctness/useExhaustiveDependencies: a navigation closes the dropdown
   useEffect(() => setOpenId(null), [pathname])
   useEffect(() => {
@@ -128,6 +133,7 @@ export function DesktopNav({ groups, label }: { groups: NavGroup[]; label: strin
       ref={navRef}
       aria-label={label}
       className="relative hidden border-t border-slate-100 lg:block"
+      onClick={onLinkClick}
       onKeyDown={(event) => {
         if (event.key !== 'Escape' || !openId) return
         event.preventDefault()
@@ -156,8 +162,10 @@ export function DesktopNav({ groups, label }: { groups: NavGroup[]; label: strin
 /** The groups as sections of the phone menu: each opens on its own. */
 export function MenuSections({ groups, label }: { groups: NavGroup[]; label: string }) {
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set())
+  const onLinkClick = useMenuLinkClick()
   return (
-    <nav aria-label={label}>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are its links' (Enter on a link is a click)
+    <nav aria-label={label} onClick={onLinkClick}>
       <ul className="flex flex-col">
         {groups.map((group) => (
           <GroupDisclosure
