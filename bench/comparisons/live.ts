@@ -14,7 +14,7 @@
 import type { DbHandle } from '@lainava/db'
 import { createTestDatabase } from '@lainava/db/testing'
 import { MARKETING_COOKIE } from '@lainava/domain/consent-cookie'
-import { START_NODE_OPTIONS } from '../../scripts/start-mode.ts'
+import { START_NODE_OPTIONS, START_PROCESS_ENVIRONMENT } from '../../scripts/start-mode.ts'
 import { type BareApp, startBareApp } from '../anchors/bare-react-router/serve.ts'
 import type { Comparison, Measurement } from '../lib/compare.ts'
 import { freePort } from '../lib/ports.ts'
@@ -23,6 +23,9 @@ import { wrk } from '../lib/wrk.ts'
 import { startBenchServer } from '../server.ts'
 
 const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd'
+const startEnvironment = Object.entries(START_PROCESS_ENVIRONMENT)
+  .map(([name, value]) => `${name}=${value}`)
+  .join(' ')
 
 type Target = { key: string; path: string; headers: Record<string, string> }
 
@@ -116,8 +119,8 @@ export default function live(args: string[]): Comparison {
       'Accept-Encoding rows: a browser’s "gzip, deflate, br, zstd" (each server compresses as it is configured to).',
       server
         ? 'CPU per request and peak RSS: the server’s process tree (the PostgreSQL server’s processes not counted).'
-        : 'CPU per request and peak RSS: the server’s process tree (ours includes its embedded PostgreSQL, PGlite, about 200 MiB of it: ADR 047).',
-      `Ours runs with npm start’s Node options (${START_NODE_OPTIONS.join(' ')}).`,
+        : 'CPU per request and peak RSS: the server’s process tree (ours includes its embedded PostgreSQL, PGlite: a 128 MiB WebAssembly memory, about 35 MiB of it resident: ADR 054).',
+      `Ours runs with npm start’s Node options (${START_NODE_OPTIONS.join(' ')}) and, on Linux, ${startEnvironment} (start.ts relaunches itself with it: ADR 054).`,
       'Other processes share this machine’s 2 cores (and wrk runs on them too): figures are indicative.',
     ],
   }
