@@ -28,6 +28,47 @@ test.describe('landing page and loan calculator', () => {
     await expect(page).toHaveURL(/\/lainahakemus\/\?amount=70000&period=6$/)
   })
 
+  test('when the calculator’s maths cannot be loaded, the moved amount says so in Finnish and the button still carries it @mobile', async ({
+    page,
+  }) => {
+    // ADR 053: the maths load on the first touch; here their file fails as after a deploy or offline.
+    let blocked = 0
+    await page.route(/\/assets\/calculator-math-[\w-]+\.js$/, (route) => {
+      blocked += 1
+      return route.abort()
+    })
+    await openPage(page, '/')
+    // The page is painted and hydrated without them.
+    expect(blocked).toBe(0)
+    const payment = page.getByTestId('monthly-payment')
+    const amount = page.getByRole('slider', { name: 'Lainasumma' })
+    await amount.focus()
+    await page.keyboard.press('End')
+    await expect(amount).toHaveValue('70000')
+    await expect(payment).toHaveText(
+      'Kuukausierää ei juuri nyt voitu laskea valitulle summalle. Voit jatkaa hakemukseen valinnoillasi tai yrittää hetken kuluttua uudelleen.',
+    )
+    expect(blocked).toBeGreaterThan(0)
+    // The example stays, stating its own amount; the form sends what the visitor chose.
+    await expect(page.getByRole('region', { name: 'Edustava esimerkki' })).toContainText('20 000')
+    await page.getByRole('button', { name: /^(Hae lainaa|Vertaa lainatarjouksia)$/ }).click()
+    await expect(page).toHaveURL(/\/lainahakemus\/\?amount=70000&period=4$/)
+  })
+
+  test('a product page’s calculator computes a moved amount once its maths have loaded', async ({ page }) => {
+    await openPage(page, '/autolaina/')
+    const calculator = page.getByRole('complementary', { name: 'Lainalaskuri' })
+    const payment = calculator.getByTestId('monthly-payment')
+    const before = await payment.textContent()
+    const amount = calculator.getByRole('slider', { name: 'Lainasumma' })
+    await amount.focus()
+    await page.keyboard.press('End')
+    await expect(amount).toHaveValue('70000')
+    await expect(payment).not.toHaveText(before ?? '')
+    await expect(payment).not.toHaveAttribute('aria-busy', 'true')
+    await expect(calculator.getByRole('region', { name: 'Edustava esimerkki' })).toContainText('70 000')
+  })
+
   test('shows the representative example and the borrowing warning', async ({ page }) => {
     await page.goto('/')
     const example = page.getByRole('region', { name: 'Edustava esimerkki' })
@@ -168,5 +209,19 @@ test.describe('landing page and loan calculator', () => {
     const english = await page.goto('/en/no-such-page/')
     expect(english?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found')
+  })
+})
+
+test.describe('the calculator without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('shows the server’s figures and the button opens the form with the chosen values', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.getByTestId('monthly-payment')).toHaveText(/€\/kk$/)
+    await page.getByRole('slider', { name: 'Laina-aika' }).fill('6')
+    await page.getByRole('button', { name: /^(Hae lainaa|Vertaa lainatarjouksia)$/ }).click()
+    await expect(page).toHaveURL(/\/lainahakemus\/\?amount=20000&period=6$/)
   })
 })

@@ -10,10 +10,15 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/
 const LAYOUT =
   /[\\/](apps[\\/]web[\\/]app[\\/](lib[\\/]|components[\\/]layout[\\/]|components[\\/]ui[\\/](button|field)\.tsx|features[\\/]status[\\/]status-page\.tsx)|packages[\\/](i18n|routing|api-client)[\\/]src[\\/])/
-// The loan calculator and the representative example with the pricing they compute from: the landing,
-// the product pages, articles and the loan forms show them. One file instead of seven (ADR 045).
+// The loan calculator's form and the representative example's text: the landing, the product pages,
+// articles and the loan forms show them. One file instead of several (ADR 045).
 const CALCULATOR =
-  /[\\/](apps[\\/]web[\\/]app[\\/](features[\\/]landing[\\/]loan-calculator|components[\\/]legal[\\/]representative-example|components[\\/]ui[\\/]slider)\.tsx|packages[\\/]domain[\\/]src[\\/](loan-math|credit-caps|representative-example|pricing-profiles|market-rates|constants|mortgage[\\/]rules|marketplace[\\/](demo-lenders|sandbox-lender))\.ts)$/
+  /[\\/](apps[\\/]web[\\/]app[\\/](features[\\/]landing[\\/]loan-calculator|components[\\/]legal[\\/]example-text|components[\\/]ui[\\/]slider)\.tsx|packages[\\/]domain[\\/]src[\\/]rounding\.ts)$/
+// The maths behind them (the APR, the caps, the pricing with the demo lenders' rate models): one file,
+// which the landing and the product pages load only when a slider moves (ADR 053); the pages that
+// compute an example as they render (articles, the forms) load it with the page.
+const CALCULATOR_MATH =
+  /[\\/](apps[\\/]web[\\/]app[\\/](features[\\/]landing[\\/]calculator-math\.ts|components[\\/]legal[\\/]representative-example\.tsx)|packages[\\/]domain[\\/]src[\\/](loan-math|credit-caps|representative-example|pricing-profiles|market-rates|constants|mortgage[\\/]rules|marketplace[\\/](demo-lenders|sandbox-lender))\.ts)$/
 // The content pages' Markdown renderer and head tags with the content package's constants, and the
 // form controls the product pages' calculators and the forms share: one file each instead of two or three.
 const CONTENT =
@@ -38,6 +43,7 @@ export default defineConfig({
                 { name: 'framework', test: FRAMEWORK },
                 { name: 'layout', test: LAYOUT },
                 { name: 'calculator', test: CALCULATOR },
+                { name: 'calculator-math', test: CALCULATOR_MATH },
                 { name: 'content', test: CONTENT },
                 { name: 'controls', test: CONTROLS },
               ],

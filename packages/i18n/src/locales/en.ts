@@ -76,6 +76,8 @@ export const en: Messages = {
   'calculator.months': '{count, plural, one {# month} other {# months}}',
   'calculator.monthlyPayment': 'Estimated monthly payment',
   'calculator.perMonth': '{amount}/month',
+  'calculator.unavailable':
+    'The monthly payment for the chosen amount could not be calculated just now. You can go on to the application with your choices or try again in a moment.',
   'calculator.submit': 'Apply for a loan',
   'calculator.min': 'At least {value}',
   'calculator.max': 'At most {value}',

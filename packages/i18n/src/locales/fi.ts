@@ -77,6 +77,8 @@ export const fi = {
   'calculator.months': '{count, plural, one {# kuukausi} other {# kuukautta}}',
   'calculator.monthlyPayment': 'Arvioitu kuukausierä',
   'calculator.perMonth': '{amount}/kk',
+  'calculator.unavailable':
+    'Kuukausierää ei juuri nyt voitu laskea valitulle summalle. Voit jatkaa hakemukseen valinnoillasi tai yrittää hetken kuluttua uudelleen.',
   'calculator.submit': 'Hae lainaa',
   'calculator.min': 'Vähintään {value}',
   'calculator.max': 'Enintään {value}',

@@ -76,6 +76,8 @@ export const sv: Messages = {
   'calculator.months': '{count, plural, one {# månad} other {# månader}}',
   'calculator.monthlyPayment': 'Uppskattat månadsbelopp',
   'calculator.perMonth': '{amount}/mån',
+  'calculator.unavailable':
+    'Månadsbetalningen för det valda beloppet kunde inte beräknas just nu. Du kan fortsätta till ansökan med dina val eller försöka igen om en stund.',
   'calculator.submit': 'Ansök om lån',
   'calculator.min': 'Minst {value}',
   'calculator.max': 'Högst {value}',

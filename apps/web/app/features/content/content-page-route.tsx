@@ -1,15 +1,17 @@
 import { type ContentPage, pagePath } from '@lainava/content'
 import { latestEuribor } from '@lainava/domain/pricing-profiles'
+import { representativeExample } from '@lainava/domain/representative-example'
 import { formatDate } from '@lainava/i18n'
 import { FINLAND_LANGUAGES, languageOfPath, pathFor } from '@lainava/routing'
 import { data, Link, redirect } from 'react-router'
 import { CompanyDetailsSection } from '../../components/layout/company-details.tsx'
-import { RepresentativeExample } from '../../components/legal/representative-example.tsx'
+import { ExampleSection } from '../../components/legal/example-text.tsx'
 import { buttonClasses } from '../../components/ui/button.tsx'
 import { webContext } from '../../context.ts'
 import { useI18n } from '../../lib/i18n.tsx'
 import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { useRootData } from '../../lib/root-data-context.tsx'
+import { calculatorSeed } from '../landing/calculator-math.ts'
 import { LoanCalculator } from '../landing/loan-calculator.tsx'
 import type { Route } from './+types/content-page-route'
 import { ContactForm, contactAction } from './contact-form.tsx'
@@ -73,6 +75,11 @@ export function loader({ url, context }: Route.LoaderArgs) {
     ).map((language) => [language, pagePath(original, language)]),
   )
   const parent = parentOf(translated, content.pages)
+  // Mortgage and business examples are priced on the latest 12-month Euribor of the data file.
+  const referenceRate =
+    original.product === 'mortgage' || original.product === 'business'
+      ? latestEuribor(content.euribor.values)
+      : null
   return {
     page: translated,
     parent: parent ? link(parent) : null,
@@ -82,10 +89,16 @@ export function loader({ url, context }: Route.LoaderArgs) {
       .sort((a, b) => a.name.localeCompare(b.name, translated.lang)),
     paths,
     euribor: original.screen === 'euribor' ? content.euribor : null,
-    // Mortgage and business examples are priced on the latest 12-month Euribor of the data file.
-    referenceRate:
-      original.product === 'mortgage' || original.product === 'business'
-        ? latestEuribor(content.euribor.values)
+    // The calculator's first view (ADR 053: the browser loads its maths only when a slider moves).
+    calculator:
+      translated.kind === 'loan' && translated.calculator
+        ? calculatorSeed(translated.product ?? 'consumer', referenceRate, translated.calculator)
+        : null,
+    // Campaign and Euribor pages state rates: the consumer example of 10 000 € over 5 years beside them.
+    example:
+      !(translated.kind === 'loan' && translated.calculator) &&
+      (translated.kind === 'campaign' || translated.screen === 'euribor')
+        ? representativeExample(10_000, 5)
         : null,
   }
 }
@@ -199,13 +212,11 @@ export default function ContentPageRoute({ loaderData, actionData }: Route.Compo
           {/* Issue 14 "Trust details": the company page says who runs the service. */}
           {page.screen === 'company' && root ? <CompanyDetailsSection company={root.company} /> : null}
         </div>
-        {isLoan && page.calculator ? (
+        {isLoan && loaderData.calculator ? (
           <aside aria-label={t('calculator.title')} className="lg:sticky lg:top-6">
             <LoanCalculator
               brandName={brandName}
-              product={page.product ?? 'consumer'}
-              euribor={loaderData.referenceRate}
-              defaults={page.calculator}
+              seed={loaderData.calculator}
               hidden={page.product === 'mortgage' ? { topic: page.product } : { purpose: page.purpose }}
               action={page.product === 'mortgage' ? pathFor('contact', lang) : applyTarget(page, lang)}
               submitLabel={
@@ -215,9 +226,9 @@ export default function ContentPageRoute({ loaderData, actionData }: Route.Compo
           </aside>
         ) : null}
       </div>
-      {!isLoan && (page.kind === 'campaign' || page.screen === 'euribor') ? (
+      {!isLoan && loaderData.example ? (
         <div className="mt-10 max-w-3xl">
-          <RepresentativeExample amount={10_000} years={5} brandName={brandName} />
+          <ExampleSection example={loaderData.example} brandName={brandName} />
         </div>
       ) : null}
     </div>

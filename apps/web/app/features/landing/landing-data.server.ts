@@ -1,6 +1,7 @@
 import { type Category, type Content, isContentLanguage } from '@lainava/content'
 import { isActiveLanguage, languageOfPath } from '@lainava/routing'
 import type { WebServices } from '../../context.ts'
+import { type CalculatorSeed, calculatorSeed } from './calculator-math.ts'
 
 // The front page's sections below the calculator (issue 14), read from the data the site already has:
 // the lender table and the content files. Only plain fields go to the browser, never the content
@@ -10,13 +11,15 @@ export const FAQ_COUNT = 4
 export const ARTICLE_COUNT = 3
 
 export type LandingData = {
+  /** The calculator's first view, computed here so the browser loads the maths only on a move (ADR 053). */
+  calculator: CalculatorSeed
   lenders: Array<{ slug: string; name: string }>
   faq: Array<{ slug: string; question: string; html: string }>
   articles: Array<{ uid: string; title: string; description: string; category: Category; published: string }>
 }
 
 /** The FAQ's first answers and the newest articles of a content language. */
-export function landingContent(content: Content, lang: string): Omit<LandingData, 'lenders'> {
+export function landingContent(content: Content, lang: string): Omit<LandingData, 'lenders' | 'calculator'> {
   if (!isContentLanguage(lang)) return { faq: [], articles: [] }
   return {
     // The files are sorted when they are read: FAQ by its order, articles newest first.
@@ -46,6 +49,7 @@ export async function loadLanding(
   if (!isActiveLanguage(lang)) return null
   const lenders = await services.lenders.list()
   return {
+    calculator: calculatorSeed('consumer', null),
     lenders: lenders.map(({ slug, name }) => ({ slug, name })),
     ...landingContent(services.content, lang),
   }

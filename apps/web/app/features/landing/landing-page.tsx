@@ -104,6 +104,7 @@ export function LandingPage({ data }: { data: LandingData }) {
           </div>
           <LoanCalculator
             brandName={brandName}
+            seed={data.calculator}
             submitLabel={cta === 'compare' ? t('landing.cta.compare') : undefined}
             onSubmit={() => applicationStarted('consumer-loan')}
           />

@@ -1,53 +1,50 @@
-// Subpath imports keep the landing's bundle to the loan maths it uses.
-import { roundHalfUp } from '@lainava/domain/loan-math'
-import {
-  businessExamplePricing,
-  type EuriborQuote,
-  type LoanProduct,
-  maxPeriodFor,
-  mortgageExamplePricing,
-  productLimits,
-} from '@lainava/domain/pricing-profiles'
-import { productExample, representativeExample } from '@lainava/domain/representative-example'
+import { roundHalfUp } from '@lainava/domain/rounding'
 import { formatCurrency, formatPercent, yearsLabel } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { useId, useMemo, useState } from 'react'
-import { ExampleText, monthsLabel, ratePercent } from '../../components/legal/representative-example.tsx'
+import { ExampleText, monthsLabel, ratePercent } from '../../components/legal/example-text.tsx'
 import { Button } from '../../components/ui/button.tsx'
 import { Slider } from '../../components/ui/slider.tsx'
 import { useI18n } from '../../lib/i18n.tsx'
+import type { CalculatorSeed } from './calculator-math.ts'
+import { type CalculatorMath, loadCalculatorMath, loadedCalculatorMath } from './calculator-math-loader.ts'
 
-/** The product's example for `amount` over `period` (in the product's period unit). */
-function exampleFor(product: LoanProduct, euribor: EuriborQuote | null, amount: number, period: number) {
-  if (product === 'consumer') return representativeExample(amount, period)
-  if (!euribor) throw new Error(`the ${product} example needs the 12-month Euribor`)
-  return product === 'mortgage'
-    ? productExample(product, mortgageExamplePricing(euribor), amount, period * 12)
-    : productExample(product, businessExamplePricing(euribor), amount, period)
+/**
+ * The maths once they are here: null until then. `load` starts loading them (the first touch of
+ * the calculator); `failed` when the last attempt could not load them (the next one tries again).
+ */
+function useCalculatorMath() {
+  const [math, setMath] = useState<CalculatorMath | null>(loadedCalculatorMath)
+  const [failed, setFailed] = useState(false)
+  const load = () => {
+    if (math) return
+    void loadCalculatorMath().then((module) => {
+      if (module) setMath(module)
+      setFailed(!module)
+    })
+  }
+  return { math, failed, load }
 }
 
 /**
  * The loan calculator: amount and period within the product's own limits, the estimated monthly
  * payment and the product's representative example (law: any stated credit term comes with one).
- * A plain GET form, so the button works before the page's JavaScript has loaded.
+ * A plain GET form, so the button works before the page's JavaScript has loaded, and whether or
+ * not the maths do. The first view is the server's (`seed`); the maths load on the first touch
+ * (ADR 053). Until they come, a moved slider's figures show busy; if they cannot be loaded, the
+ * monthly payment says so, and the example (which states its own amount and period) stays.
  */
 export function LoanCalculator({
   brandName,
-  product = 'consumer',
-  euribor = null,
-  defaults,
+  seed,
   hidden,
   action,
   submitLabel,
   onSubmit,
 }: {
   brandName: string
-  /** Whose limits and pricing (issue 14: a mortgage page shows a mortgage example). */
-  product?: LoanProduct
-  /** The latest 12-month Euribor: the mortgage and business examples are priced on it. */
-  euribor?: EuriborQuote | null
-  /** The page's own starting point (loan pages); the landing uses the product defaults. */
-  defaults?: { amount: number; years: number }
+  /** The first view from the loader (`calculatorSeed`): product, limits, amount, period and example. */
+  seed: CalculatorSeed
   /** Hidden fields sent with amount and period, e.g. the consumer-loan purpose (spec §5 prefill). */
   hidden?: Record<string, string | null>
   /** Where the button goes; the consumer loan form by default. */
@@ -57,26 +54,23 @@ export function LoanCalculator({
   onSubmit?: () => void
 }) {
   const { t, lang, intlLocale } = useI18n()
-  const limits = productLimits(product)
-  const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value))
-  const [amount, setAmount] = useState<number>(
-    clamp(defaults?.amount ?? limits.defaultAmount, limits.minAmount, limits.maxAmount),
+  const { product, euribor, limits } = seed
+  const [amount, setAmount] = useState<number>(seed.amount)
+  const [chosenPeriod, setPeriod] = useState<number>(seed.period)
+  const { math, failed, load } = useCalculatorMath()
+  const live = useMemo(
+    () => (math ? math.calculatorFigures(product, euribor, amount, chosenPeriod) : null),
+    [math, product, euribor, amount, chosenPeriod],
   )
-  // The page's default period is in years; a product counted in months gets it in months.
-  const defaultPeriod =
-    defaults && limits.periodUnit === 'months'
-      ? defaults.years * 12
-      : (defaults?.years ?? limits.defaultPeriod)
-  const [chosenPeriod, setPeriod] = useState<number>(
-    clamp(defaultPeriod, limits.minPeriod, maxPeriodFor(product, amount)),
-  )
+  const figures = live ?? seed
   // spec §9: the longest period can depend on the amount (an SME loan under 100 000 € runs 60 months).
-  const maxPeriod = maxPeriodFor(product, amount)
+  const maxPeriod = figures.maxPeriod
   const period = Math.min(chosenPeriod, maxPeriod)
-  const example = useMemo(
-    () => exampleFor(product, euribor, amount, period),
-    [product, euribor, amount, period],
-  )
+  const { example } = figures
+  // The figures shown are the server's for other values until the maths come (busy meanwhile), or
+  // until they are known not to come (the monthly payment then says so).
+  const stale = live === null && (amount !== seed.amount || period !== seed.period)
+  const waiting = stale && !failed
   const periodLabel = (count: number) =>
     limits.periodUnit === 'months' ? monthsLabel(t, count) : yearsLabel(t, count)
   const titleId = useId()
@@ -86,6 +80,10 @@ export function LoanCalculator({
   const money = (value: number) => formatCurrency(intlLocale, value)
   // APR: at least one decimal, rounded half up (product decisions, "Law").
   const percent = (fraction: number) => formatPercent(intlLocale, roundHalfUp(fraction * 100, 2) / 100, 2)
+  const change = (set: (value: number) => void) => (value: number) => {
+    set(value)
+    load()
+  }
 
   return (
     <section aria-labelledby={titleId} className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-slate-200">
@@ -97,6 +95,8 @@ export function LoanCalculator({
         action={action ?? pathFor('consumerLoanForm', lang)}
         className="mt-4 flex flex-col gap-5"
         onSubmit={onSubmit}
+        onFocus={load}
+        onPointerDown={load}
       >
         {Object.entries(hidden ?? {}).map(([name, value]) =>
           value ? <input key={name} type="hidden" name={name} value={value} /> : null,
@@ -105,7 +105,7 @@ export function LoanCalculator({
           name="amount"
           label={t('calculator.amount')}
           value={amount}
-          onValueChange={setAmount}
+          onValueChange={change(setAmount)}
           min={limits.minAmount}
           max={limits.maxAmount}
           step={limits.amountStep}
@@ -115,7 +115,7 @@ export function LoanCalculator({
           name="period"
           label={t('calculator.period')}
           value={period}
-          onValueChange={setPeriod}
+          onValueChange={change(setPeriod)}
           min={limits.minPeriod}
           max={maxPeriod}
           formatValue={periodLabel}
@@ -126,9 +126,16 @@ export function LoanCalculator({
             data-testid="monthly-payment"
             aria-live="polite"
             aria-describedby={exampleId}
-            className="block text-2xl font-bold text-brand-900 min-[360px]:text-3xl"
+            aria-busy={waiting || undefined}
+            className={
+              stale && failed
+                ? 'block text-base font-bold text-brand-900'
+                : 'block text-2xl font-bold text-brand-900 min-[360px]:text-3xl'
+            }
           >
-            {t('calculator.perMonth', { amount: money(example.monthlyPayment) })}
+            {stale && failed
+              ? t('calculator.unavailable')
+              : t('calculator.perMonth', { amount: money(example.monthlyPayment) })}
           </output>
         </div>
         <Button type="submit" variant="primary" size="lg">
