@@ -69,6 +69,104 @@ test.describe('landing page and loan calculator', () => {
     await expect(calculator.getByRole('region', { name: 'Edustava esimerkki' })).toContainText('70 000')
   })
 
+  test('when the maths’ file fails once, the next move loads it and shows the moved figure @mobile', async ({
+    page,
+  }) => {
+    // ADR 053: a failed load is not kept; here the file really fails, then really loads.
+    let blocked = true
+    const requests: string[] = []
+    await page.route(/\/assets\/calculator-math-[\w-]+\.js$/, (route) => {
+      requests.push(blocked ? 'blocked' : 'served')
+      return blocked ? route.abort() : route.continue()
+    })
+    await openPage(page, '/')
+    const payment = page.getByTestId('monthly-payment')
+    const amount = page.getByRole('slider', { name: 'Lainasumma' })
+    await amount.focus()
+    await page.keyboard.press('End')
+    await expect(payment).toHaveText(/^Kuukausierää ei juuri nyt voitu laskea/)
+    blocked = false
+    await page.keyboard.press('ArrowLeft')
+    await expect(amount).toHaveValue('69500')
+    await expect(payment).toHaveText(/^\d[\d\s\u00a0]*,\d\d\s€\/kk$/)
+    await expect(payment).not.toHaveAttribute('aria-busy', 'true')
+    expect(requests).toContain('served')
+    await expect(page.getByRole('region', { name: 'Edustava esimerkki' })).toContainText('69 500')
+  })
+
+  test('while the maths load, a moved amount shows “calculating” instead of a figure for other values', async ({
+    page,
+  }) => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/calculator-math-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await openPage(page, '/')
+    const payment = page.getByTestId('monthly-payment')
+    const amount = page.getByRole('slider', { name: 'Lainasumma' })
+    await amount.focus()
+    await page.keyboard.press('End')
+    await expect(payment).toHaveAttribute('aria-busy', 'true')
+    await expect(payment).toHaveText('Lasketaan…')
+    await expect(payment).toBeVisible()
+    release()
+    await expect(payment).not.toHaveAttribute('aria-busy', 'true')
+    await expect(payment).toHaveText(/^\d[\d\s\u00a0]*,\d\d\s€\/kk$/)
+    await expect(page.getByRole('region', { name: 'Edustava esimerkki' })).toContainText('70 000')
+  })
+
+  test.describe('moving between loan pages through the menu', () => {
+    test.use({ viewport: { width: 1366, height: 800 } })
+
+    /** What an untouched calculator shows: the sliders, the payment, the example, busy or not. */
+    async function calculatorView(page: import('@playwright/test').Page) {
+      const calculator = page.getByRole('complementary', { name: 'Lainalaskuri' })
+      return {
+        sliders: await calculator
+          .getByRole('slider')
+          .evaluateAll((sliders) =>
+            sliders.map((slider) => `${(slider as HTMLInputElement).value}/${slider.getAttribute('max')}`),
+          ),
+        payment: await calculator.getByTestId('monthly-payment').textContent(),
+        busy: await calculator.getByTestId('monthly-payment').getAttribute('aria-busy'),
+        example: await calculator.getByRole('region', { name: 'Edustava esimerkki' }).textContent(),
+      }
+    }
+
+    test('each page’s calculator shows that page’s figures and sends them', async ({ page }) => {
+      // As each page looks when opened directly.
+      const expected: Record<string, Awaited<ReturnType<typeof calculatorView>>> = {}
+      for (const path of ['/kulutusluotto/', '/yrityslaina/']) {
+        await openPage(page, path)
+        expected[path] = await calculatorView(page)
+      }
+      await openPage(page, '/autolaina/')
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+      const nav = page.getByRole('navigation', { name: 'Päävalikko' })
+      for (const [group, path] of [
+        ['Lainat', '/kulutusluotto/'],
+        ['Yrityksille', '/yrityslaina/'],
+      ] as const) {
+        await nav.getByRole('button', { name: group, exact: true }).click()
+        await nav
+          .getByRole('link')
+          .and(page.locator(`[href="${path}"]`))
+          .click()
+        await expect(page).toHaveURL(new RegExp(`${path}$`))
+        // Moved in the app, not loaded anew.
+        expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+        await expect.poll(() => calculatorView(page)).toEqual(expected[path])
+        expect(expected[path]?.busy).toBeNull()
+      }
+      // The button sends the business page's own starting values.
+      const [amount, period] = (expected['/yrityslaina/']?.sliders ?? []).map((value) => value.split('/')[0])
+      await page.getByRole('complementary', { name: 'Lainalaskuri' }).getByRole('button').click()
+      await expect(page).toHaveURL(new RegExp(`\\?amount=${amount}&period=${period}`))
+    })
+  })
+
   test('shows the representative example and the borrowing warning', async ({ page }) => {
     await page.goto('/')
     const example = page.getByRole('region', { name: 'Edustava esimerkki' })

@@ -78,6 +78,8 @@ export const en: Messages = {
   'calculator.perMonth': '{amount}/month',
   'calculator.unavailable':
     'The monthly payment for the chosen amount could not be calculated just now. You can go on to the application with your choices or try again in a moment.',
+  // Shown beside the dimmed figure while the calculator's maths load (ADR 053).
+  'calculator.calculating': 'Calculating…',
   'calculator.submit': 'Apply for a loan',
   'calculator.min': 'At least {value}',
   'calculator.max': 'At most {value}',

@@ -79,6 +79,8 @@ export const fi = {
   'calculator.perMonth': '{amount}/kk',
   'calculator.unavailable':
     'Kuukausierää ei juuri nyt voitu laskea valitulle summalle. Voit jatkaa hakemukseen valinnoillasi tai yrittää hetken kuluttua uudelleen.',
+  // Shown beside the dimmed figure while the calculator's maths load (ADR 053).
+  'calculator.calculating': 'Lasketaan…',
   'calculator.submit': 'Hae lainaa',
   'calculator.min': 'Vähintään {value}',
   'calculator.max': 'Enintään {value}',

@@ -78,6 +78,8 @@ export const sv: Messages = {
   'calculator.perMonth': '{amount}/mån',
   'calculator.unavailable':
     'Månadsbetalningen för det valda beloppet kunde inte beräknas just nu. Du kan fortsätta till ansökan med dina val eller försöka igen om en stund.',
+  // Shown beside the dimmed figure while the calculator's maths load (ADR 053).
+  'calculator.calculating': 'Beräknar…',
   'calculator.submit': 'Ansök om lån',
   'calculator.min': 'Minst {value}',
   'calculator.max': 'Högst {value}',

@@ -214,7 +214,9 @@ export default function ContentPageRoute({ loaderData, actionData }: Route.Compo
         </div>
         {isLoan && loaderData.calculator ? (
           <aside aria-label={t('calculator.title')} className="lg:sticky lg:top-6">
+            {/* One route module serves every loan page: a new page is a new calculator (ADR 053). */}
             <LoanCalculator
+              key={`${page.lang}:${page.screen}:${page.param ?? ''}`}
               brandName={brandName}
               seed={loaderData.calculator}
               hidden={page.product === 'mortgage' ? { topic: page.product } : { purpose: page.purpose }}

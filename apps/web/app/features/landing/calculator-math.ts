@@ -1,3 +1,4 @@
+import { SME_LOAN_LIMITS } from '@lainava/domain/constants'
 import {
   businessExamplePricing,
   type EuriborQuote,
@@ -33,6 +34,21 @@ export type CalculatorSeed = CalculatorFigures & {
   /** The 12-month Euribor the mortgage and business examples are priced on. */
   euribor: EuriborQuote | null
   limits: ProductLimits
+  /**
+   * The longest period by amount, ascending by `fromAmount` (spec §9: an SME loan of 100 000 € or
+   * more runs 120 months), so the period slider's range is right before the maths load.
+   */
+  periodCaps: PeriodCap[]
+}
+
+/** From `fromAmount` up (until the next cap), the longest period is `maxPeriod`. */
+export type PeriodCap = { fromAmount: number; maxPeriod: number }
+
+/** The amounts at which the product's longest period changes, from `maxPeriodFor`. */
+function periodCapsFor(product: LoanProduct, limits: ProductLimits): PeriodCap[] {
+  const starts =
+    product === 'business' ? [limits.minAmount, SME_LOAN_LIMITS.largeAmountThreshold] : [limits.minAmount]
+  return starts.map((fromAmount) => ({ fromAmount, maxPeriod: maxPeriodFor(product, fromAmount) }))
 }
 
 /** The product's example for `amount` over `period` (in the product's period unit). */
@@ -77,6 +93,7 @@ export function calculatorSeed(
     product,
     euribor,
     limits,
+    periodCaps: periodCapsFor(product, limits),
     ...calculatorFigures(product, euribor, amount, Math.max(limits.minPeriod, period)),
   }
 }

@@ -6,24 +6,39 @@ import { ExampleText, monthsLabel, ratePercent } from '../../components/legal/ex
 import { Button } from '../../components/ui/button.tsx'
 import { Slider } from '../../components/ui/slider.tsx'
 import { useI18n } from '../../lib/i18n.tsx'
-import type { CalculatorSeed } from './calculator-math.ts'
+import type { CalculatorSeed, PeriodCap } from './calculator-math.ts'
 import { type CalculatorMath, loadCalculatorMath, loadedCalculatorMath } from './calculator-math-loader.ts'
 
 /**
+ * The longest period for `amount` from the seed's caps: no maths needed, so the period slider's
+ * range is right from the first move (spec §9).
+ */
+export function maxPeriodFromCaps(caps: readonly PeriodCap[], amount: number): number {
+  let maxPeriod = caps[0]?.maxPeriod ?? 0
+  for (const cap of caps) if (amount >= cap.fromAmount) maxPeriod = cap.maxPeriod
+  return maxPeriod
+}
+
+/**
  * The maths once they are here: null until then. `load` starts loading them (the first touch of
- * the calculator); `failed` when the last attempt could not load them (the next one tries again).
+ * the calculator); `loading` while an attempt runs; `failed` when the last attempt could not load
+ * them in time (the next one tries again, and the failure stands until it answers: a tap on the
+ * button must not move the button by changing the text above it).
  */
 function useCalculatorMath() {
   const [math, setMath] = useState<CalculatorMath | null>(loadedCalculatorMath)
+  const [loading, setLoading] = useState(false)
   const [failed, setFailed] = useState(false)
   const load = () => {
     if (math) return
+    setLoading(true)
     void loadCalculatorMath().then((module) => {
       if (module) setMath(module)
       setFailed(!module)
+      setLoading(false)
     })
   }
-  return { math, failed, load }
+  return { math, loading, failed, load }
 }
 
 /**
@@ -57,20 +72,21 @@ export function LoanCalculator({
   const { product, euribor, limits } = seed
   const [amount, setAmount] = useState<number>(seed.amount)
   const [chosenPeriod, setPeriod] = useState<number>(seed.period)
-  const { math, failed, load } = useCalculatorMath()
+  const { math, loading, failed, load } = useCalculatorMath()
   const live = useMemo(
     () => (math ? math.calculatorFigures(product, euribor, amount, chosenPeriod) : null),
     [math, product, euribor, amount, chosenPeriod],
   )
   const figures = live ?? seed
   // spec §9: the longest period can depend on the amount (an SME loan under 100 000 € runs 60 months).
-  const maxPeriod = figures.maxPeriod
+  const maxPeriod = maxPeriodFromCaps(seed.periodCaps, amount)
   const period = Math.min(chosenPeriod, maxPeriod)
   const { example } = figures
-  // The figures shown are the server's for other values until the maths come (busy meanwhile), or
-  // until they are known not to come (the monthly payment then says so).
+  // The seed's figures are for other values until the maths come (the payment shows "calculating",
+  // busy while a load runs), or until they are known not to come in time (the payment says so).
   const stale = live === null && (amount !== seed.amount || period !== seed.period)
-  const waiting = stale && !failed
+  const unavailable = stale && failed
+  const pending = stale && !failed
   const periodLabel = (count: number) =>
     limits.periodUnit === 'months' ? monthsLabel(t, count) : yearsLabel(t, count)
   const titleId = useId()
@@ -126,16 +142,22 @@ export function LoanCalculator({
             data-testid="monthly-payment"
             aria-live="polite"
             aria-describedby={exampleId}
-            aria-busy={waiting || undefined}
+            aria-busy={(pending && loading) || undefined}
             className={
-              stale && failed
+              unavailable
                 ? 'block text-base font-bold text-brand-900'
                 : 'block text-2xl font-bold text-brand-900 min-[360px]:text-3xl'
             }
           >
-            {stale && failed
-              ? t('calculator.unavailable')
-              : t('calculator.perMonth', { amount: money(example.monthlyPayment) })}
+            {unavailable ? (
+              t('calculator.unavailable')
+            ) : pending ? (
+              // Not yet computed for the values shown: no figure (it would be for other values), on the
+              // figure's own line so nothing moves.
+              <span className="text-slate-600">{t('calculator.calculating')}</span>
+            ) : (
+              t('calculator.perMonth', { amount: money(example.monthlyPayment) })
+            )}
           </output>
         </div>
         <Button type="submit" variant="primary" size="lg">
