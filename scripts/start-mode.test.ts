@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { fork, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -101,6 +101,33 @@ describe('the start script’s relaunch for the C library’s settings', () => {
           kept: 'yes',
         },
       ])
+    },
+  )
+
+  it.runIf(process.platform === 'linux')(
+    'does not relaunch a process started with an IPC channel (fork), which execve would cut',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'lainava-relaunch-ipc-'))
+      const script = join(dir, 'relaunch-ipc.ts')
+      writeFileSync(
+        script,
+        [
+          `import { relaunchWithProcessEnvironment } from ${JSON.stringify(new URL('./start-mode.ts', import.meta.url).href)}`,
+          `const before = process.pid`,
+          `relaunchWithProcessEnvironment()`,
+          `process.send?.({ samePid: process.pid === before, arenas: process.env.MALLOC_ARENA_MAX ?? null }, () => process.disconnect())`,
+        ].join('\n'),
+      )
+      const env: Record<string, string | undefined> = { ...process.env }
+      delete env.MALLOC_ARENA_MAX
+      const child = fork(script, [], { env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
+      const message = await new Promise<unknown>((resolve, reject) => {
+        child.once('message', resolve)
+        child.once('error', reject)
+        child.once('exit', (code) => reject(new Error(`child exited (${code}) without a message`)))
+      })
+      // The channel still works after the call, and the process was not replaced.
+      expect(message).toEqual({ samePid: true, arenas: null })
     },
   )
 })

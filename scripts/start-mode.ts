@@ -2,6 +2,8 @@
 // production build for `npm start`, the development build with its warnings for `npm run dev`);
 // nothing of ours switches on it (house style: explicit settings, not NODE_ENV).
 
+import { accessSync, constants } from 'node:fs'
+
 export type StartMode = 'production' | 'development'
 
 /** `npm run dev` passes --dev; everything else is the production server. */
@@ -63,10 +65,19 @@ export function relaunchEnvironment(
 /**
  * Replaces this process with the same Node, options and arguments under `START_PROCESS_ENVIRONMENT`
  * (`process.execve`: same pid, so a supervisor or the bench still holds the server's process). Call it
- * first, before any output or work; returns only when there is nothing to set or no execve (Windows).
+ * first, before any output or work. Returns, and the server runs without the setting, when there is
+ * nothing to set, when there is no execve (Windows), and where execve would fail or lose something: a
+ * failed execve aborts Node rather than throwing, so the binary must be executable and the permission
+ * model off; a parent's IPC channel (`fork()`, a supervisor in fork mode) would not survive it.
  */
 export function relaunchWithProcessEnvironment(): void {
   const env = relaunchEnvironment(process.env, process.platform)
   if (!env || !process.execve) return
+  if (process.channel || process.permission) return
+  try {
+    accessSync(process.execPath, constants.X_OK)
+  } catch {
+    return
+  }
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ...process.argv.slice(1)], env)
 }
