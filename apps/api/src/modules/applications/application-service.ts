@@ -17,6 +17,7 @@ import {
   type MarketplaceDeps,
   type Recipient,
   receiveApplication,
+  recipientsForApplicant,
   recipientsOf,
 } from '../marketplace/marketplace.ts'
 
@@ -233,18 +234,17 @@ export async function submitApplication(
             ),
           )
       }
-      // ADR 051: a consumer application's facts and recipients from the rows just stored, not read back.
+      // ADR 051: the facts and recipients from the rows just stored, not read back.
+      const rows = { application: created, applicants: storedApplicants }
       const stored = isBusinessKind(input.kind)
         ? null
-        : await receiveApplication(tx, deps.cipher, created.id, {
-            application: created,
-            applicants: storedApplicants,
-          })
+        : await receiveApplication(tx, deps.cipher, created.id, rows)
       const result = {
         applicationId: created.id,
-        lenders: stored
-          ? stored.map(({ id, name }) => ({ id, name }))
-          : await receiveBusinessApplication(tx, deps.cipher, created.id),
+        // The id and name only: a stored recipient carries the lender's pricing (review of ADR 051).
+        lenders: recipientsForApplicant(
+          stored ?? (await receiveBusinessApplication(tx, deps.cipher, created.id, rows)),
+        ),
       }
       // ADR 043: the deliveries in one INSERT, committed with the application or not at all.
       await dispatchApplication(deps, created.id, tx, stored ?? undefined)

@@ -4,8 +4,12 @@ import { deriveBusinessFacts } from '@lainava/domain/marketplace/business-lendin
 import { businessPricingOf, sandboxBusinessDecision } from '@lainava/domain/marketplace/sandbox-business'
 import { eq } from 'drizzle-orm'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
-import { loadApplicationFacts } from '../marketplace/application-facts.ts'
-import { matchingRecipients, storeRecipients } from '../marketplace/lender-matching.ts'
+import { applicationFactsOf, loadApplicationFacts } from '../marketplace/application-facts.ts'
+import {
+  matchingRecipients,
+  recipientsForApplicant,
+  storeRecipients,
+} from '../marketplace/lender-matching.ts'
 import {
   DEFAULT_OFFER_VALID_DAYS,
   type DeliveryJob,
@@ -40,11 +44,21 @@ export async function receiveBusinessApplication(
   tx: Database,
   cipher: FieldCipher,
   applicationId: string,
+  /** The rows the submission just stored (ADR 051: not read back); without them they are read. */
+  rows?: {
+    application: typeof schema.applications.$inferSelect
+    applicants: readonly (typeof schema.applicants.$inferSelect)[]
+  },
 ): Promise<Recipient[]> {
-  const stored = await loadApplicationFacts(tx, cipher, applicationId)
+  const stored = rows
+    ? applicationFactsOf(cipher, rows.application, rows.applicants)
+    : await loadApplicationFacts(tx, cipher, applicationId)
   if (!stored?.business) throw new Error('the business application to distribute was not found')
-  // Issue 17: the lenders' filters and daily caps, by the one matching of lender-matching.ts.
-  return storeRecipients(tx, applicationId, { side: 'business', facts: stored.business.facts })
+  // Issue 17: the lenders' filters and daily caps, by the one matching of lender-matching.ts. Only the
+  // id and name: the stored recipients carry each lender's pricing, which the applicant must not see.
+  return recipientsForApplicant(
+    await storeRecipients(tx, applicationId, { side: 'business', facts: stored.business.facts }),
+  )
 }
 
 /** Asks a sandbox business lender: its deterministic model answers at once (the delay was the job's). */

@@ -13,9 +13,11 @@ export type Mailer = {
   send(email: OutgoingEmail): Promise<void>
   /**
    * Sends several e-mails; each outcome in the order given. In the outbox they are kept by one
-   * INSERT, all or none (ADR 051); over SMTP each is sent on its own and fails on its own.
+   * INSERT, all or none (ADR 051), by `within` when given (a transaction of the caller's, so that
+   * the e-mails are kept with its other writes or not at all); over SMTP each is sent on its own and
+   * fails on its own, and `within` is not used.
    */
-  sendMany(emails: readonly OutgoingEmail[]): Promise<PromiseSettledResult<void>[]>
+  sendMany(emails: readonly OutgoingEmail[], within?: Database): Promise<PromiseSettledResult<void>[]>
   close(): void
 }
 
@@ -38,10 +40,10 @@ export function createMailer(config: Config, db: Database, log: FastifyBaseLogge
         })
         log.info({ kind: email.kind }, 'e-mail kept in the outbox (no SMTP_URL configured)')
       },
-      async sendMany(emails) {
+      async sendMany(emails, within = db) {
         if (emails.length === 0) return []
         try {
-          await db.insert(schema.outboxEmails).values(
+          await within.insert(schema.outboxEmails).values(
             emails.map((email) => ({
               toAddress: email.to,
               subject: email.subject,

@@ -27,6 +27,15 @@ export type StoredRecipient = Recipient & {
   createdAt: Date | null
 }
 
+/**
+ * What an applicant is shown of its recipients: the id and name only. A `StoredRecipient` also
+ * carries the lender's pricing and credit model, which must never reach a submission's result
+ * (and so the browser); TypeScript lets the wider type through, so every result maps by this.
+ */
+export function recipientsForApplicant(recipients: readonly Recipient[]): Recipient[] {
+  return recipients.map(({ id, name }) => ({ id, name }))
+}
+
 /** What an application is matched on: a company's facts for business credit, a person's otherwise. */
 export function applicationMatchOf(stored: StoredApplication): ApplicationMatch {
   return stored.business

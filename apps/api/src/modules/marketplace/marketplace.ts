@@ -29,6 +29,7 @@ import {
 import {
   matchingRecipients,
   type Recipient,
+  recipientsForApplicant,
   type StoredRecipient,
   storeRecipients,
 } from './lender-matching.ts'
@@ -37,6 +38,7 @@ const { applications, applicationRecipients, lenders, offers, offerRejections } 
 
 export type MarketplaceDeps = AuthDeps & { cipher: FieldCipher; jobs: JobQueue | null }
 export type { Recipient, StoredRecipient }
+export { recipientsForApplicant }
 
 /** Card pricing of a sandbox issuer stored before issuers had their own (an older demo database). */
 const DEFAULT_SANDBOX_CARD: SandboxCardPricing = {

@@ -1,17 +1,35 @@
 import { type Database, schema, seedDemoData } from '@lainava/db'
-import { and, eq, inArray } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { coApplicant, submission, validApplication } from '../../test/applications.ts'
+import { businessSubmission, validBusinessLoan, validFactoring } from '../../test/business.ts'
 import { loginAs, OUR_CLIENT } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import type { Mailer } from '../email/mailer.ts'
-import { applicationFactsOf, loadApplicationFacts } from './application-facts.ts'
+import type { MortgageStatusJob } from '../mortgage/mortgage-answers.ts'
+import { loadApplicationFacts, type StoredApplication } from './application-facts.ts'
 import { answerManyAsSandbox, type SandboxDelivery } from './marketplace.ts'
 import { type NotificationJob, notifyApplicants } from './worker.ts'
 
 // ADR 051: the applicant's offer e-mails sent by batches of jobs (one read, one outbox INSERT, one
 // UPDATE), and a submission that works from the rows it just stored. No worker runs here: the test
 // hands the batches over itself, including copies of a job and retries.
+
+// Every call of `applicationFactsOf` during a submission, with the facts it derived from the rows
+// the INSERTs returned (the submission passes them in; nothing is read back).
+const derived = vi.hoisted(() => [] as { facts: unknown; now: Date }[])
+vi.mock('./application-facts.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./application-facts.ts')>()
+  return {
+    ...real,
+    applicationFactsOf: (...args: Parameters<typeof real.applicationFactsOf>) => {
+      const now = args[3] ?? new Date()
+      const facts = real.applicationFactsOf(args[0], args[1], args[2], now)
+      derived.push({ facts, now })
+      return facts
+    },
+  }
+})
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>
 let db: Database
@@ -100,34 +118,88 @@ async function marks(applicationId: string) {
 }
 
 describe('the applicant’s e-mails by batches of jobs', () => {
-  it('sends each e-mail once with copies in a batch, batches sharing applications at once, and retries', async () => {
+  it('sends "first offers" while lenders are pending, and only "all answered" once all answered', async () => {
     const before = await mailsOf()
     const partly = await answeredApplication(2)
     const done = await answeredApplication()
-    const batchA = [
+    // The answered application's "first offers" job (queued before the last answer) sends nothing:
+    // nobody is pending, and "all answered" says it all.
+    const batch = [
       job('a1', partly, 'first-offers'),
       job('a2', done, 'all-answered'),
-      // A copy of a job (a retried job fetched with the original).
-      job('a3', done, 'all-answered'),
+      job('a3', done, 'first-offers'),
     ]
-    // Another batch at once with another job of a shared application. (One job never runs in two
-    // batches at once: the queue hands each job to one worker at a time.)
-    const batchB = [job('b1', done, 'first-offers')]
-    const results = await Promise.all([
-      notifyApplicants(ctx.services, batchA),
-      notifyApplicants(ctx.services, batchB),
-    ])
-    expect(results).toEqual([[], []])
-    // Retries of both batches (their jobs failed after the e-mails went out): nothing more is sent.
-    expect(await notifyApplicants(ctx.services, [...batchA, ...batchB])).toEqual([])
+    expect(await notifyApplicants(ctx.services, batch)).toEqual([])
     const after = await mailsOf()
-    // The partly answered application's "first offers" once (it is sent while lenders are pending)…
     expect((after['offers-first-offers'] ?? 0) - (before['offers-first-offers'] ?? 0)).toBe(1)
-    // …and the answered one's "every lender answered" once, with no "first offers" (nobody pending).
     expect((after['offers-all-answered'] ?? 0) - (before['offers-all-answered'] ?? 0)).toBe(1)
     expect(await marks(partly)).toEqual({ first: true, all: false })
     // "All answered" marks "first offers" done too: the reconciler does not queue it again.
     expect(await marks(done)).toEqual({ first: true, all: true })
+    // A retry of the batch (its jobs failed after the e-mails went out) sends nothing more.
+    expect(await notifyApplicants(ctx.services, batch)).toEqual([])
+    expect(await mailsOf()).toEqual(after)
+  })
+
+  it('sends the same e-mail once when a batch holds it twice', async () => {
+    // Defensive: job ids derive from the key, so the queue does not hand out two such jobs today.
+    const before = await mailsOf()
+    const done = await answeredApplication()
+    const batch = [job('c1', done, 'all-answered'), job('c2', done, 'all-answered')]
+    expect(await notifyApplicants(ctx.services, batch)).toEqual([])
+    const after = await mailsOf()
+    expect((after['offers-all-answered'] ?? 0) - (before['offers-all-answered'] ?? 0)).toBe(1)
+  })
+
+  it('fails only the offer jobs when their marks cannot be stored, and sends no mortgage e-mail again', async () => {
+    const done = await answeredApplication()
+    const [lender] = await db.select({ id: schema.lenders.id }).from(schema.lenders).limit(1)
+    if (!lender) throw new Error('a lender')
+    const mortgage: { id: string; data: MortgageStatusJob } = {
+      id: 'm',
+      data: { applicationId: done, kind: 'mortgage-status', lenderId: lender.id, status: 'processing' },
+    }
+    const mortgageMails = async () =>
+      (
+        await db
+          .select({ kind: schema.outboxEmails.kind })
+          .from(schema.outboxEmails)
+          .where(
+            and(
+              eq(schema.outboxEmails.toAddress, email),
+              eq(schema.outboxEmails.kind, 'mortgage-processing'),
+            ),
+          )
+      ).length
+    const [beforeOffers, beforeMortgage] = [await mailsOf(), await mortgageMails()]
+    await db.execute(
+      sql.raw(`create function refuse_notified_marks() returns trigger language plpgsql as $$
+        begin raise exception 'notified marks refused'; end $$`),
+    )
+    await db.execute(
+      sql.raw(`create trigger refuse_notified_marks before update of all_answered_notified_at on applications
+        for each statement execute function refuse_notified_marks()`),
+    )
+    let failures: string[]
+    try {
+      failures = (await notifyApplicants(ctx.services, [job('o', done, 'all-answered'), mortgage])).map(
+        (failure) => failure.id,
+      )
+    } finally {
+      await db.execute(sql.raw('drop trigger refuse_notified_marks on applications'))
+      await db.execute(sql.raw('drop function refuse_notified_marks()'))
+    }
+    // The mortgage e-mail went out and its job is done; the offer job is retried.
+    expect(failures).toEqual(['o'])
+    expect(await mortgageMails()).toBe(beforeMortgage + 1)
+    // In the outbox the offer e-mail and its mark are one transaction: neither was kept.
+    expect(await mailsOf()).toEqual(beforeOffers)
+    expect(await marks(done)).toEqual({ first: false, all: false })
+    // The retry (only the failed job) sends it once.
+    expect(await notifyApplicants(ctx.services, [job('o', done, 'all-answered')])).toEqual([])
+    const after = await mailsOf()
+    expect((after['offers-all-answered'] ?? 0) - (beforeOffers['offers-all-answered'] ?? 0)).toBe(1)
+    expect(await mortgageMails()).toBe(beforeMortgage + 1)
   })
 
   it('fails only the job whose e-mail was not sent, and its retry sends it once', async () => {
@@ -138,11 +210,11 @@ describe('the applicant’s e-mails by batches of jobs', () => {
     // A mail server that, while `refuse` holds, takes the first e-mail of a batch and refuses the rest.
     const flaky: Mailer = {
       ...outbox,
-      async sendMany(emails) {
+      async sendMany(emails, within) {
         const [first, ...rest] = emails
-        if (!refuse || !first) return outbox.sendMany(emails)
+        if (!refuse || !first) return outbox.sendMany(emails, within)
         return [
-          ...(await outbox.sendMany([first])),
+          ...(await outbox.sendMany([first], within)),
           ...rest.map(() => ({ status: 'rejected' as const, reason: new Error('refused') })),
         ]
       },
@@ -162,25 +234,50 @@ describe('the applicant’s e-mails by batches of jobs', () => {
 })
 
 describe('a submission', () => {
-  it('matches on the same facts as read back from the stored rows', async () => {
-    const ids = [
-      await submit(),
-      await submit(validApplication({ hasCoApplicant: true, coApplicant: coApplicant() })),
+  async function post(payload: object): Promise<string> {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/applications',
+      headers: { cookie, ...OUR_CLIENT },
+      payload,
+    })
+    expect(response.statusCode).toBe(201)
+    return (response.json() as { applicationId: string }).applicationId
+  }
+
+  it('matches on the facts of the rows it stored, the same as read back (every kind)', async () => {
+    const card = validApplication()
+    const payloads = [
+      submission(validApplication()),
+      submission(validApplication({ hasCoApplicant: true, coApplicant: coApplicant() })),
+      {
+        kind: 'credit-card',
+        idempotencyKey: crypto.randomUUID(),
+        language: 'fi',
+        application: {
+          applicant: card.applicant,
+          work: { employmentType: 'permanent', monthlyGrossIncome: '4200', monthlyNetIncome: '3100' },
+          cardTypePreference: 'visa',
+          limitWished: '3000',
+          consents: card.consents,
+        },
+      },
+      businessSubmission('business-loan', validBusinessLoan()),
+      businessSubmission('factoring', validFactoring()),
     ]
-    for (const applicationId of ids) {
-      const [application] = await db
-        .select()
-        .from(schema.applications)
-        .where(eq(schema.applications.id, applicationId))
-      const applicants = await db
-        .select()
-        .from(schema.applicants)
-        .where(eq(schema.applicants.applicationId, applicationId))
-      if (!application) throw new Error('stored application')
-      const now = new Date()
-      const fromRows = applicationFactsOf(ctx.services.cipher, application, applicants, now)
-      expect(fromRows).toEqual(await loadApplicationFacts(db, ctx.services.cipher, applicationId, now))
-      expect(fromRows?.applicants).toHaveLength(applicants.length)
+    const kinds = new Set<string>()
+    for (const payload of payloads) {
+      derived.length = 0
+      const applicationId = await post(payload as object)
+      // The submission derived its facts once, from the rows its INSERTs returned.
+      expect(derived).toHaveLength(1)
+      const [call] = derived
+      const fromInsert = call?.facts as StoredApplication | null
+      expect(fromInsert?.id).toBe(applicationId)
+      const readBack = await loadApplicationFacts(db, ctx.services.cipher, applicationId, call?.now)
+      expect(fromInsert).toEqual(readBack)
+      if (fromInsert) kinds.add(fromInsert.kind)
     }
+    expect([...kinds].sort()).toEqual(['business-loan', 'consumer-loan', 'credit-card', 'factoring'])
   })
 })

@@ -1,4 +1,4 @@
-import { schema } from '@lainava/db'
+import { type Database, schema } from '@lainava/db'
 import { isBusinessKind } from '@lainava/domain'
 import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
@@ -176,7 +176,8 @@ export type NotificationJob = { applicationId: string; kind: 'first-offers' | 'a
  * retry, and a job whose e-mail is marked already sends nothing. "All answered" also marks "first
  * offers" done: once every lender has answered, a "first offers" job sends nothing (it is skipped
  * when nobody is pending), so an answer that queues "all answered" does not queue it (ADR 051).
- * Returns the jobs that failed, to be retried; each fails or not on its own e-mail's outcome.
+ * Returns the jobs that failed, to be retried; each fails or not on its own e-mail's outcome, except
+ * that a failed read or UPDATE of the offers' part fails that part's jobs (never the mortgage ones).
  */
 export async function notifyApplicants(
   deps: MarketplaceDeps,
@@ -189,8 +190,12 @@ export async function notifyApplicants(
     if (job.data.kind === 'mortgage-status') mortgage.push({ id: job.id, data: job.data })
     else offerJobs.push({ id: job.id, data: job.data })
   }
+  // Each part fails only its own jobs (job-queue.ts: a handler that did some names the failed ones):
+  // a mortgage e-mail has no notified mark, so failing it with the offers' batch would send it again.
   const [offerFailures, mortgageOutcomes] = await Promise.all([
-    notifyOfOffers(deps, offerJobs),
+    notifyOfOffers(deps, offerJobs).catch((error: unknown) =>
+      offerJobs.map((job) => ({ id: job.id, error })),
+    ),
     Promise.allSettled(mortgage.map((job) => sendMortgageStatusEmail(deps, job.data))),
   ])
   failures.push(...offerFailures)
@@ -258,9 +263,24 @@ async function notifyOfOffers(
     }
     due.push({ ...job, email })
   }
-  const failures: JobFailure[] = []
   const mailing = due.flatMap((job) => (job.email ? [job.email] : []))
-  const outcomes = await deps.mailer.sendMany(mailing)
+  // In the outbox the e-mails and their marks are kept in one transaction: each e-mail exactly once,
+  // whatever fails. Over SMTP an e-mail that went out before the marks failed is sent again on the
+  // retry (at least once, as with one job at a time).
+  if (deps.mailer.mode === 'outbox') {
+    return deps.db.transaction((tx) => sendAndMark(deps, tx, due, mailing))
+  }
+  return sendAndMark(deps, deps.db, due, mailing)
+}
+
+async function sendAndMark(
+  deps: MarketplaceDeps,
+  db: Database,
+  due: readonly { id: string; data: NotificationJob; email: OutgoingEmail | null }[],
+  mailing: readonly OutgoingEmail[],
+): Promise<JobFailure[]> {
+  const failures: JobFailure[] = []
+  const outcomes = await deps.mailer.sendMany(mailing, db)
   const sent: NotificationJob[] = []
   let next = 0
   for (const job of due) {
@@ -273,7 +293,7 @@ async function notifyOfOffers(
   const all = sent.filter((job) => job.kind === 'all-answered').map((job) => job.applicationId)
   if (first.length + all.length === 0) return failures
   const now = new Date()
-  await deps.db
+  await db
     .update(applications)
     .set({
       firstOffersNotifiedAt: sql`case when ${inArray(applications.id, [...first, ...all])} then coalesce(${applications.firstOffersNotifiedAt}, ${now}) else ${applications.firstOffersNotifiedAt} end`,

@@ -18,7 +18,7 @@ import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { jobId, QUEUES } from '../../jobs/job-queue.ts'
 import { signingSecretsOf } from '../marketplace/lender-credentials.ts'
-import { mortgageMatchOf, storeRecipients } from '../marketplace/lender-matching.ts'
+import { mortgageMatchOf, recipientsForApplicant, storeRecipients } from '../marketplace/lender-matching.ts'
 import type { DeliveryJob, MarketplaceDeps, Recipient } from '../marketplace/marketplace.ts'
 import { postSigned } from '../marketplace/partner-client.ts'
 import {
@@ -50,7 +50,8 @@ export async function receiveMortgageApplication(
 ): Promise<Recipient[]> {
   const stored = await loadMortgageApplication(tx, cipher, applicationId)
   if (!stored) throw new Error('the mortgage application to distribute was not found')
-  return storeRecipients(tx, applicationId, mortgageMatchOf(stored))
+  // The id and name only (the stored recipients carry the banks' pricing).
+  return recipientsForApplicant(await storeRecipients(tx, applicationId, mortgageMatchOf(stored)))
 }
 
 type Bank = typeof lenders.$inferSelect
