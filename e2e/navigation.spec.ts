@@ -261,7 +261,7 @@ test.describe('menu links', () => {
   const sameDocument = (page: Page) =>
     page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true)
 
-  test('a menu or footer link opens its page in the app; a modified or middle click is the browser’s', async ({
+  test('a menu or footer link opens its page in the app; a Ctrl or Cmd click opens it in a new tab', async ({
     page,
     context,
   }) => {
@@ -287,20 +287,17 @@ test.describe('menu links', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Usein kysyttyä')
     expect(await sameDocument(page)).toBe(true)
 
-    const clicks: Array<Parameters<Page['click']>[1]> = [
-      { modifiers: ['ControlOrMeta'] },
-      { button: 'middle' },
-    ]
-    for (const click of clicks) {
-      const opened = context.waitForEvent('page')
-      await footer.getByRole('link', { name: 'Lainasanasto' }).click(click)
-      await expect(await opened).toHaveURL(/\/sanasto\/$/)
-      await expect(page).toHaveURL(/\/usein-kysyttya\/$/)
-    }
+    // Ctrl (Cmd on a Mac) and click: the handler leaves it to the browser, which opens a new tab and
+    // keeps this page. (A middle click is not checked here: Chromium sends it as auxclick, which the
+    // <nav>'s onClick never sees; the handler's `button !== 0` rule is menu-link-click.test.ts's.)
+    const opened = context.waitForEvent('page')
+    await footer.getByRole('link', { name: 'Lainasanasto' }).click({ modifiers: ['ControlOrMeta'] })
+    await expect(await opened).toHaveURL(/\/sanasto\/$/)
+    await expect(page).toHaveURL(/\/usein-kysyttya\/$/)
     expect(await sameDocument(page)).toBe(true)
   })
 
-  test('a consumer’s menus have their own link, in the language a client navigation brings', async ({
+  test('a consumer’s menus have their own link, in the page’s language, after a client navigation too', async ({
     page,
   }) => {
     const mortgageLink = (name: string) =>
@@ -315,13 +312,22 @@ test.describe('menu links', () => {
     await page.goto('/')
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
     await expect(mortgageLink('Asuntolainahakemukseni')).toHaveCount(1)
-    // To Swedish inside the app: the root data comes again, with the menus in Swedish.
-    await page.evaluate(() =>
-      (
-        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
-      ).__reactRouterDataRouter.navigate('/sv/'),
-    )
+    // To Swedish as a user goes there: the language switcher (a new document, rendered by the server).
+    await page.getByRole('link', { name: 'Svenska' }).click()
+    await expect(page).toHaveURL(/\/sv\/$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'sv')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
+    await expect(mortgageLink('Min bolåneansökan')).toHaveCount(1)
+    await expect(mortgageLink('Asuntolainahakemukseni')).toHaveCount(0)
+    // A Swedish menu link to a page that needs other messages: the root data comes again (ADR 026)
+    // as a string this document has not parsed. Its lead is in that string only (the front page's
+    // messages have `faq.title`, not `faq.lead`), and the menus are built from it.
+    await markDocument(page)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Vanliga frågor' }).click()
+    await expect(page).toHaveURL(/\/sv\/usein-kysyttya\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vanliga frågor')
+    await expect(page.getByText('Hittar du inte svaret? Kontakta oss, så hjälper vi dig.')).toBeVisible()
+    expect(await sameDocument(page)).toBe(true)
     await expect(mortgageLink('Min bolåneansökan')).toHaveCount(1)
     await expect(mortgageLink('Asuntolainahakemukseni')).toHaveCount(0)
     const nav = page.getByRole('navigation', { name: 'Huvudmeny' })

@@ -1,11 +1,11 @@
 import { loadContent } from '@lainava/content/server'
-import { type CatalogueLocale, createTranslator } from '@lainava/i18n'
+import { CATALOGUE_LOCALES, type CatalogueLocale, createTranslator } from '@lainava/i18n'
 import { messagesFor, OWN_MESSAGES } from '@lainava/i18n/server'
 import { describe, expect, it } from 'vitest'
 import { siteNavigation } from '../components/layout/site-navigation.ts'
 import { rootSharedJson } from './root-shared.server.ts'
 import { decodeRootData, decodeRootShared, type RootWire } from './root-shared.ts'
-import { messageScopeOfPath, pickMessages } from './route-messages.ts'
+import { messageScopeOfPath, pickMessages, SCREEN_MESSAGES } from './route-messages.ts'
 
 const content = loadContent()
 const FORM = messageScopeOfPath('/lainahakemus/')
@@ -38,12 +38,26 @@ describe('the root data shared by every request of a language, scope and sign-in
     }
   })
 
-  it('is made once: the same string for the same language, scope and sign-in', () => {
-    expect(rootSharedJson(content, 'fi', FORM, false)).toBe(rootSharedJson(content, 'fi', FORM, false))
+  it('is made once: the same value for the same language, scope and sign-in', () => {
+    // A second build would encode a new object, and decoding would then give that one.
+    const first = decodeRootShared(rootSharedJson(content, 'fi', FORM, false))
+    expect(decodeRootShared(rootSharedJson(content, 'fi', FORM, false))).toBe(first)
     // Another array with the same prefixes is the same scope.
-    expect(rootSharedJson(content, 'fi', FORM ? [...FORM] : null, false)).toBe(
-      rootSharedJson(content, 'fi', FORM, false),
-    )
+    expect(decodeRootShared(rootSharedJson(content, 'fi', FORM ? [...FORM] : null, false))).toBe(first)
+  })
+
+  it('keeps every combination’s value on the server, however many are in use', () => {
+    const hot = decodeRootShared(rootSharedJson(content, 'fi', FORM, false))
+    const scopes = [null, ...new Set(Object.values(SCREEN_MESSAGES))]
+    for (const lang of CATALOGUE_LOCALES) {
+      for (const scope of scopes) {
+        for (const signedIn of [false, true]) rootSharedJson(content, lang, scope, signedIn)
+      }
+    }
+    expect(CATALOGUE_LOCALES.length * scopes.length * 2).toBeGreaterThan(64)
+    // Still the object it was made from: not parsed again.
+    expect(decodeRootShared(rootSharedJson(content, 'fi', FORM, false))).toBe(hot)
+    expect(decodeRootShared(`${rootSharedJson(content, 'fi', FORM, false)} `.trimEnd())).toBe(hot)
   })
 
   it('keeps languages, scopes and sign-in states apart', () => {

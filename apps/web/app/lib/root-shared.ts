@@ -11,26 +11,30 @@ export type RootShared = Pick<RootData, 'messages' | 'coreMessages' | 'navigatio
 /** The root loader's data as it travels: `RootData` with its shared part as JSON. */
 export type RootWire = Omit<RootData, keyof RootShared> & { shared: string }
 
-// A string's parse, kept for the next page that brings the same string (a client navigation in the
-// same language and scope; on the server every request). Parsed values are never changed.
+// What each string stands for, so that it is parsed at most once:
+// - `made`: every string `encodeRootShared` made, with the value it was made from. Only the server
+//   encodes (`rootSharedJson`, once per content, language, scope and sign-in: about 120 at most), so
+//   this holds what that cache holds and needs no cap; the server's render never parses.
+// - `parsed`: the browser's parses of strings a page brought, the last 64, so that a client navigation
+//   in the same language and scope does not parse again. Parsed values are never changed.
+const made = new Map<string, RootShared>()
 const MAX_PARSED = 64
 const parsed = new Map<string, RootShared>()
 
-function remember(json: string, value: RootShared): RootShared {
-  if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value as string)
-  parsed.set(json, value)
-  return value
-}
-
-/** The JSON of the shared part; its parse is remembered, so the server's own render never parses it. */
+/** The JSON of the shared part; its value is remembered, so the server's own render never parses it. */
 export function encodeRootShared(value: RootShared): string {
   const json = JSON.stringify(value)
-  remember(json, value)
+  made.set(json, value)
   return json
 }
 
 export function decodeRootShared(json: string): RootShared {
-  return parsed.get(json) ?? remember(json, JSON.parse(json) as RootShared)
+  const known = made.get(json) ?? parsed.get(json)
+  if (known) return known
+  if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value as string)
+  const value = JSON.parse(json) as RootShared
+  parsed.set(json, value)
+  return value
 }
 
 const decoded = new WeakMap<RootWire, RootData>()
