@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { servedPath } from '@lainava/content'
 import { MARKETING_COOKIE } from '@lainava/domain/consent-cookie'
+import { nextDatedChangeAfter } from '@lainava/domain/dated-changes'
 import { createRedirectMatcher, LANGUAGES, REDIRECTS } from '@lainava/routing'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { createRequestHandler, type RequestHandler, RouterContextProvider } from 'react-router'
@@ -131,6 +132,14 @@ export async function registerWeb(
   // so a request (every GET asks here, on the fast path too) reads the clock without a Date.
   const yearStart = 'reason' in prerendered ? 0 : new Date(prerendered.year, 0, 1).getTime()
   const yearEnd = 'reason' in prerendered ? 0 : new Date(prerendered.year + 1, 0, 1).getTime()
+  // ADR 053 amendment: its calculator's example and payment come from the domain's dated tables as
+  // they stood at the build (the manifest's write time); a row coming into force later ends the
+  // pages' validity too, at the start of its Finnish day, so they are rendered live from then on.
+  const nextChange =
+    'reason' in prerendered
+      ? undefined
+      : nextDatedChangeAfter(statSync(join(config.WEB_BUILD_DIR, 'prerender', 'manifest.json')).mtime)
+  const validUntil = Math.min(yearEnd, nextChange?.getTime() ?? yearEnd)
   /** The prerendered page for this request: a first visit's GET of a static page's exact path. */
   function prerenderedFor(url: string, cookies = ''): PrerenderedPage | undefined {
     if ('reason' in prerendered) return undefined
@@ -138,7 +147,7 @@ export async function registerWeb(
     const page = prerendered.pages.get(url)
     if (!page) return undefined
     const now = Date.now()
-    return now >= yearStart && now < yearEnd ? page : undefined
+    return now >= yearStart && now < validUntil ? page : undefined
   }
 
   // ADR 041: build/client from memory, in the codings the build made (fingerprinted assets immutable).
