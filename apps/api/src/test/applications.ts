@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { uniqueEmail } from './sessions.ts'
+import type { FastifyInstance } from 'fastify'
+import { OUR_CLIENT, uniqueEmail } from './sessions.ts'
 
 /** A complete, valid consumer loan application (unique e-mail), with overrides per section. */
 export function validApplication(overrides: Record<string, unknown> = {}) {
@@ -66,3 +67,24 @@ export const submission = (application: unknown, idempotencyKey: string = random
   language: 'fi',
   application,
 })
+
+/**
+ * Sends a submission over the API as the session whose cookie is given; the new application's id.
+ * Anything but 201 throws with the answer, so a test fails on the submission, not later.
+ */
+export async function postApplication(
+  app: Pick<FastifyInstance, 'inject'>,
+  cookie: string,
+  payload: object,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/applications',
+    headers: { cookie, ...OUR_CLIENT },
+    payload,
+  })
+  if (response.statusCode !== 201) {
+    throw new Error(`POST /api/v1/applications answered ${response.statusCode}: ${response.body}`)
+  }
+  return (response.json() as { applicationId: string }).applicationId
+}

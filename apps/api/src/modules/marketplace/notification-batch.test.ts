@@ -1,9 +1,9 @@
 import { type Database, schema, seedDemoData } from '@lainava/db'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { coApplicant, submission, validApplication } from '../../test/applications.ts'
+import { coApplicant, postApplication, submission, validApplication } from '../../test/applications.ts'
 import { businessSubmission, validBusinessLoan, validFactoring } from '../../test/business.ts'
-import { loginAs, OUR_CLIENT } from '../../test/sessions.ts'
+import { loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import type { Mailer } from '../email/mailer.ts'
 import type { MortgageStatusJob } from '../mortgage/mortgage-answers.ts'
@@ -51,14 +51,7 @@ afterAll(async () => {
 })
 
 async function submit(application: object = validApplication()): Promise<string> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/applications',
-    headers: { cookie, ...OUR_CLIENT },
-    payload: submission(application) as object,
-  })
-  expect(response.statusCode).toBe(201)
-  return (response.json() as { applicationId: string }).applicationId
+  return postApplication(ctx.app, cookie, submission(application) as object)
 }
 
 async function deliveriesOf(applicationId: string): Promise<SandboxDelivery[]> {
@@ -234,17 +227,6 @@ describe('the applicant’s e-mails by batches of jobs', () => {
 })
 
 describe('a submission', () => {
-  async function post(payload: object): Promise<string> {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/applications',
-      headers: { cookie, ...OUR_CLIENT },
-      payload,
-    })
-    expect(response.statusCode).toBe(201)
-    return (response.json() as { applicationId: string }).applicationId
-  }
-
   it('matches on the facts of the rows it stored, the same as read back (every kind)', async () => {
     const card = validApplication()
     const payloads = [
@@ -268,7 +250,7 @@ describe('a submission', () => {
     const kinds = new Set<string>()
     for (const payload of payloads) {
       derived.length = 0
-      const applicationId = await post(payload as object)
+      const applicationId = await postApplication(ctx.app, cookie, payload as object)
       // The submission derived its facts once, from the rows its INSERTs returned.
       expect(derived).toHaveLength(1)
       const [call] = derived

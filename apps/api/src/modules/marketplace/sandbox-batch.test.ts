@@ -2,9 +2,9 @@ import { type Database, schema, seedDemoData } from '@lainava/db'
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobId, QUEUES } from '../../jobs/job-queue.ts'
-import { submission, validApplication } from '../../test/applications.ts'
+import { postApplication, submission, validApplication } from '../../test/applications.ts'
 import { logJobInserts } from '../../test/job-log.ts'
-import { loginAs, OUR_CLIENT } from '../../test/sessions.ts'
+import { loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import {
   answerAsSandbox,
@@ -60,14 +60,7 @@ function cardSubmission() {
 }
 
 async function submit(payload: object = submission(validApplication()) as object): Promise<string> {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/applications',
-    headers: { cookie, ...OUR_CLIENT },
-    payload,
-  })
-  expect(response.statusCode).toBe(201)
-  return (response.json() as { applicationId: string }).applicationId
+  return postApplication(ctx.app, cookie, payload)
 }
 
 /** Every delivery of the applications, with its sandbox lender. */
