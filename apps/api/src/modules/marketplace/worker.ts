@@ -143,11 +143,19 @@ export async function deliverBatch(
       if (item) failures.push({ id: item.id, error })
     }
   }
-  delivered.forEach((outcome, index) => {
-    const job = others[index]
-    if (outcome.status === 'rejected' && job) failures.push({ id: job.id, error: outcome.reason })
-  })
+  failures.push(...rejectedJobs(others, delivered))
   return failures
+}
+
+/** The jobs whose settled outcome (same order) was a rejection, as the queue's failures. */
+function rejectedJobs(
+  jobs: readonly { id: string }[],
+  outcomes: readonly PromiseSettledResult<unknown>[],
+): JobFailure[] {
+  return outcomes.flatMap((outcome, index) => {
+    const job = jobs[index]
+    return outcome.status === 'rejected' && job ? [{ id: job.id, error: outcome.reason }] : []
+  })
 }
 
 async function notifyLenderOfAcceptance(
@@ -183,7 +191,6 @@ export async function notifyApplicants(
   deps: MarketplaceDeps,
   jobs: readonly { id: string; data: NotificationJob | MortgageStatusJob }[],
 ): Promise<JobFailure[]> {
-  const failures: JobFailure[] = []
   const offerJobs: { id: string; data: NotificationJob }[] = []
   const mortgage: { id: string; data: MortgageStatusJob }[] = []
   for (const job of jobs) {
@@ -198,12 +205,7 @@ export async function notifyApplicants(
     ),
     Promise.allSettled(mortgage.map((job) => sendMortgageStatusEmail(deps, job.data))),
   ])
-  failures.push(...offerFailures)
-  mortgageOutcomes.forEach((outcome, index) => {
-    const job = mortgage[index]
-    if (outcome.status === 'rejected' && job) failures.push({ id: job.id, error: outcome.reason })
-  })
-  return failures
+  return [...offerFailures, ...rejectedJobs(mortgage, mortgageOutcomes)]
 }
 
 async function notifyOfOffers(
