@@ -1,10 +1,12 @@
+import { randomUUID } from 'node:crypto'
 import { type Database, schema } from '@lainava/db'
 import { isBusinessKind, normalizeEmail, requestedCredit } from '@lainava/domain'
 import type { ApplicationTracking } from '@lainava/domain/analytics'
 import { businessRequestedCredit } from '@lainava/domain/marketplace/business-lending'
 import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, inArray, isNull } from 'drizzle-orm'
+import type { WithSubquery } from 'drizzle-orm/subquery'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { sendLoginEmail } from '../auth/login-service.ts'
@@ -13,6 +15,7 @@ import { hashSecret } from '../auth/tokens.ts'
 import { receiveBusinessApplication } from '../business/business-marketplace.ts'
 import { staffApplicationEmail } from '../email/templates.ts'
 import {
+  activeLendersJson,
   dispatchApplication,
   type MarketplaceDeps,
   type Recipient,
@@ -192,7 +195,7 @@ export async function submitApplication(
 
   const outcome = await deps.db
     .transaction(async (tx) => {
-      const [created] = await tx
+      const [inserted] = await tx
         .insert(applications)
         .values({
           userId: ownerId,
@@ -208,10 +211,14 @@ export async function submitApplication(
           },
         })
         .onConflictDoNothing({ target: [applications.userId, applications.idempotencyKey] })
-        .returning()
-      if (!created) return null
-      // The applicants in one INSERT; the rows come back for the lenders' matching (ADR 051).
-      const people =
+        // ADR 055: the active lenders come back with the row, read by the same statement.
+        .returning({ ...getTableColumns(applications), activeLenders: activeLendersJson() })
+      if (!inserted) return null
+      const { activeLenders, ...created } = inserted
+      // The applicants' rows are complete here (their ids made here, ADR 055), so their INSERT needs
+      // no RETURNING: it goes as a CTE with the recipients' INSERT, and the draft's "submitted" mark
+      // with it, one statement. Matching works from these rows (ADR 051).
+      const storedApplicants = (
         input.kind === 'business-loan' || input.kind === 'factoring'
           ? [contactRow(created.id, input.application.person)]
           : [
@@ -222,20 +229,29 @@ export async function submitApplication(
                 ? [applicantRow(deps.cipher, created.id, 'co', input.application.coApplicant.applicant)]
                 : []),
             ]
-      const storedApplicants = await tx.insert(applicants).values(people).returning()
+      ).map((row) => ({ id: randomUUID(), ...row }))
+      const alongside: WithSubquery[] = [
+        tx
+          .$with('new_applicants')
+          .as(tx.insert(applicants).values(storedApplicants).returning({ id: applicants.id })),
+      ]
       if (input.browserToken) {
-        await tx
-          .update(applicationDrafts)
-          .set({ submittedAt: new Date() })
-          .where(
-            and(
-              eq(applicationDrafts.browserTokenHash, draftSlot(input.browserToken, input.loggedInUserId)),
-              eq(applicationDrafts.kind, input.kind),
-            ),
-          )
+        alongside.push(
+          tx.$with('submitted_draft').as(
+            tx
+              .update(applicationDrafts)
+              .set({ submittedAt: new Date() })
+              .where(
+                and(
+                  eq(applicationDrafts.browserTokenHash, draftSlot(input.browserToken, input.loggedInUserId)),
+                  eq(applicationDrafts.kind, input.kind),
+                ),
+              )
+              .returning({ id: applicationDrafts.id }),
+          ),
+        )
       }
-      // ADR 051: the facts and recipients from the rows just stored, not read back.
-      const rows = { application: created, applicants: storedApplicants }
+      const rows = { application: created, applicants: storedApplicants, lenders: activeLenders, alongside }
       const stored = isBusinessKind(input.kind)
         ? null
         : await receiveApplication(tx, deps.cipher, created.id, rows)

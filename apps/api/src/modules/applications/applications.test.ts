@@ -190,6 +190,38 @@ describe('drafts and ownership', () => {
     expect(theirs.statusCode).toBe(404)
   })
 
+  it('marks the draft of the kind submitted, in the submission’s own statements, and keeps the others', async () => {
+    const user = await loginAs(ctx.database.db)
+    const save = (kind: string, cookies: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/applications/drafts/${kind}`,
+        payload: { step: 'applicant', data: { kind } },
+        cookies,
+        headers: OUR_CLIENT,
+      })
+    const first = await save('consumer-loan', user.cookies)
+    const browser = { ...user.cookies, lv_draft: setCookies(first).lv_draft ?? '' }
+    expect((await save('credit-card', browser)).statusCode).toBe(200)
+    const draft = (kind: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/v1/applications/drafts/${kind}`, cookies: browser })
+    expect((await draft('consumer-loan')).statusCode).toBe(200)
+
+    const created = await post(
+      submission(validApplication({ applicant: { ...validApplication().applicant, email: user.email } })),
+      browser,
+    )
+    expect(created.statusCode).toBe(201)
+    const [applicant] = await ctx.database.db
+      .select()
+      .from(schema.applicants)
+      .where(eq(schema.applicants.applicationId, created.json().applicationId))
+    expect(applicant?.role).toBe('main')
+    // A submitted draft is finished: not offered again. The card's draft is another kind's.
+    expect((await draft('consumer-loan')).statusCode).toBe(404)
+    expect((await draft('credit-card')).json().data).toEqual({ kind: 'credit-card' })
+  })
+
   it('lets a user read only their own applications', async () => {
     const owner = await loginAs(ctx.database.db)
     const created = await post(

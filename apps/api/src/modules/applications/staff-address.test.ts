@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { submission, validApplication } from '../../test/applications.ts'
 import { lenderRow } from '../../test/lenders.ts'
-import { loginAs, uniqueEmail } from '../../test/sessions.ts'
+import { loginAs, OUR_CLIENT, setCookies, uniqueEmail } from '../../test/sessions.ts'
 import { startSmtpServer } from '../../test/smtp.ts'
 import { createTestApp } from '../../test/test-app.ts'
 
@@ -47,6 +47,36 @@ function shape(response: Awaited<ReturnType<typeof post>>) {
 }
 
 describe('an application with a staff address', () => {
+  it('rolls back the draft’s “submitted” mark with the rest (one statement with the applicants’ INSERT)', async () => {
+    const staff = await loginAs(ctx.database.db, { role: 'admin', email: uniqueEmail('admin') })
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/v1/applications/drafts/consumer-loan',
+      payload: { step: 'applicant', data: { step: 'applicant' } },
+      headers: OUR_CLIENT,
+    })
+    const browser = { lv_draft: setCookies(saved).lv_draft ?? '' }
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/applications',
+      payload: submission(applicationFrom(staff.email)) as object,
+      cookies: browser,
+    })
+    expect(response.statusCode).toBe(201)
+    const applicantRows = await ctx.database.db
+      .select({ id: schema.applicants.id })
+      .from(schema.applicants)
+      .where(eq(schema.applicants.email, staff.email))
+    expect(applicantRows).toHaveLength(0)
+    // Nothing was kept, so the browser's draft is still open.
+    const draft = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/applications/drafts/consumer-loan',
+      cookies: browser,
+    })
+    expect(draft.statusCode).toBe(200)
+  })
+
   it.each(['admin', 'lender'] as const)(
     'answers as for any other address (%s), keeps nothing and tells the address why',
     async (role) => {
@@ -72,6 +102,12 @@ describe('an application with a staff address', () => {
         .from(schema.users)
         .where(eq(schema.users.id, staff.userId))
       expect(row?.role).toBe(role)
+
+      const applicantRows = await ctx.database.db
+        .select({ id: schema.applicants.id })
+        .from(schema.applicants)
+        .where(eq(schema.applicants.email, staff.email))
+      expect(applicantRows).toHaveLength(0)
 
       const mail = await smtp.nextFor(staff.email, before)
       expect(mail.text).toContain('Hakemusta ei otettu vastaan')

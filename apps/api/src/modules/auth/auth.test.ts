@@ -1,10 +1,10 @@
 import { schema } from '@lainava/db'
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type Cookies, loginAs, OUR_CLIENT, setCookies, uniqueEmail } from '../../test/sessions.ts'
 import { loginDetails, startSmtpServer } from '../../test/smtp.ts'
 import { createTestApp } from '../../test/test-app.ts'
-import { ACCESS_COOKIE, REFRESH_COOKIE } from './cookies.ts'
+import { ACCESS_COOKIE, ACCESS_TTL_SECONDS, REFRESH_COOKIE } from './cookies.ts'
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
 let ctx: Awaited<ReturnType<typeof createTestApp>>
@@ -205,6 +205,27 @@ describe('sessions', () => {
     expect(reused.json().code).toBe('REUSED')
     expect((await profile(next)).statusCode).toBe(401)
     expect((await refresh(next)).statusCode).toBe(401)
+  })
+
+  it('reads each request’s own session: a deleted account is no login, nor a session past its time', async () => {
+    const first = await loginAs(ctx.database.db)
+    const second = await loginAs(ctx.database.db)
+    expect((await profile(first.cookies)).json().userProfile.email).toBe(first.email)
+    expect((await profile(second.cookies)).json().userProfile.email).toBe(second.email)
+    await ctx.database.db
+      .update(schema.users)
+      .set({ deletedAt: new Date() })
+      .where(eq(schema.users.id, second.userId))
+    expect((await profile(second.cookies)).statusCode).toBe(401)
+    expect((await profile(first.cookies)).json().userProfile.email).toBe(first.email)
+    // Only the clock moves, the row stays: a read that took its "now" once would still let this in.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + (ACCESS_TTL_SECONDS + 60) * 1000)
+      expect((await profile(first.cookies)).statusCode).toBe(401)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('logout revokes the session and clears the cookies', async () => {

@@ -44,6 +44,8 @@ export async function authenticate(
   accessToken: string | undefined,
 ): Promise<SessionUser | null> {
   if (!accessToken) return null
+  // An ordinary (unnamed) statement, not a named prepared one (ADR 055 amendment): a named one's plan
+  // outlives a migration that changes a column's type, and node-postgres does not prepare it again.
   const [row] = await db
     .select({
       id: users.id,

@@ -17,6 +17,7 @@ import {
   type Recipient,
   recordDecline,
   recordOffer,
+  type SubmittedRows,
 } from '../marketplace/marketplace.ts'
 
 const { lenders } = schema
@@ -45,10 +46,7 @@ export async function receiveBusinessApplication(
   cipher: FieldCipher,
   applicationId: string,
   /** The rows the submission just stored (ADR 051: not read back); without them they are read. */
-  rows?: {
-    application: typeof schema.applications.$inferSelect
-    applicants: readonly (typeof schema.applicants.$inferSelect)[]
-  },
+  rows?: SubmittedRows,
 ): Promise<Recipient[]> {
   const stored = rows
     ? applicationFactsOf(cipher, rows.application, rows.applicants)
@@ -57,7 +55,13 @@ export async function receiveBusinessApplication(
   // Issue 17: the lenders' filters and daily caps, by the one matching of lender-matching.ts. Only the
   // id and name: the stored recipients carry each lender's pricing, which the applicant must not see.
   return recipientsForApplicant(
-    await storeRecipients(tx, applicationId, { side: 'business', facts: stored.business.facts }),
+    await storeRecipients(
+      tx,
+      applicationId,
+      { side: 'business', facts: stored.business.facts },
+      rows?.lenders,
+      rows?.alongside,
+    ),
   )
 }
 

@@ -5,7 +5,8 @@ import {
   matchApplication,
 } from '@lainava/domain/marketplace/lender-filter'
 import { regionOfPostcode } from '@lainava/domain/marketplace/lender-filter-regions'
-import { and, asc, count, eq, gte, inArray } from 'drizzle-orm'
+import { and, asc, count, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
+import type { WithSubquery } from 'drizzle-orm/subquery'
 import type { StoredMortgageApplication } from '../mortgage/mortgage-facts.ts'
 import type { StoredApplication } from './application-facts.ts'
 
@@ -86,12 +87,22 @@ export async function matchingRecipients(
   return (await matchingLenders(db, match, options)).map(({ id, name }) => ({ id, name }))
 }
 
-async function matchingLenders(
+/** An active lender as matching reads it: what its filter and its delivery job need. */
+export type ActiveLender = Pick<
+  typeof lenders.$inferSelect,
+  'id' | 'name' | 'integration' | 'sandbox' | 'criteria' | 'filtering'
+>
+
+/**
+ * The active lenders, by name: what every matching starts from. `alongside`: data-modifying CTEs
+ * sent in the same statement; PostgreSQL runs each once whatever the query reads.
+ */
+export function activeLenders(
   db: Database,
-  match: ApplicationMatch,
-  options: { lock?: boolean; now?: Date },
-) {
-  const candidates = await db
+  alongside: readonly WithSubquery[] = [],
+): Promise<ActiveLender[]> {
+  return db
+    .with(...alongside)
     .select({
       id: lenders.id,
       name: lenders.name,
@@ -103,6 +114,26 @@ async function matchingLenders(
     .from(lenders)
     .where(eq(lenders.active, true))
     .orderBy(asc(lenders.name))
+}
+
+/**
+ * The active lenders, by name, as one JSON value for a RETURNING or a select list (ADR 055): the
+ * submission reads them in its application INSERT's RETURNING, the same statement. The columns are
+ * written unqualified by drizzle there; inside this subquery they name the lenders' own.
+ */
+export function activeLendersJson(): SQL<ActiveLender[]> {
+  return sql<ActiveLender[]>`(select coalesce(json_agg(json_build_object(
+    'id', ${lenders.id}, 'name', ${lenders.name}, 'integration', ${lenders.integration},
+    'sandbox', ${lenders.sandbox}, 'criteria', ${lenders.criteria}, 'filtering', ${lenders.filtering}
+  ) order by ${lenders.name}), '[]'::json) from ${lenders} where ${lenders.active})`
+}
+
+async function matchingLenders(
+  db: Database,
+  match: ApplicationMatch,
+  options: { lock?: boolean; now?: Date; active?: readonly ActiveLender[] | undefined },
+) {
+  const candidates = options.active ?? (await activeLenders(db))
   const matched = candidates.filter(
     (lender) =>
       // A manual lender answers in the portal, which has no mortgage terms (ADR 039).
@@ -142,11 +173,22 @@ export async function storeRecipients(
   tx: Database,
   applicationId: string,
   match: ApplicationMatch,
+  /** The active lenders as this transaction already read them (`activeLendersJson`); read here without. */
+  active?: readonly ActiveLender[],
+  /**
+   * Data-modifying CTEs to send with the recipients' INSERT, in its statement (ADR 055: the
+   * submission's applicants); when no lender matched, with a read of the active lenders instead.
+   */
+  alongside: readonly WithSubquery[] = [],
 ): Promise<StoredRecipient[]> {
-  const matched = await matchingLenders(tx, match, { lock: true })
-  if (matched.length === 0) return []
+  const matched = await matchingLenders(tx, match, { lock: true, active })
+  if (matched.length === 0) {
+    if (alongside.length > 0) await activeLenders(tx, alongside)
+    return []
+  }
   // The rows this call stored (a row there already is not returned by the INSERT).
   const stored = await tx
+    .with(...alongside)
     .insert(applicationRecipients)
     .values(matched.map((lender) => ({ applicationId, lenderId: lender.id })))
     .onConflictDoNothing()

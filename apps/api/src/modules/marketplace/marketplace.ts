@@ -16,6 +16,7 @@ import {
 } from '@lainava/domain'
 import { evaluateBusinessOffer } from '@lainava/domain/marketplace/business-offer-terms'
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { WithSubquery } from 'drizzle-orm/subquery'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { type JobQueue, type JobToSend, QUEUES } from '../../jobs/job-queue.ts'
@@ -27,6 +28,8 @@ import {
   type StoredApplication,
 } from './application-facts.ts'
 import {
+  type ActiveLender,
+  activeLendersJson,
   matchingRecipients,
   type Recipient,
   recipientsForApplicant,
@@ -37,8 +40,8 @@ import {
 const { applications, applicationRecipients, lenders, offers, offerRejections } = schema
 
 export type MarketplaceDeps = AuthDeps & { cipher: FieldCipher; jobs: JobQueue | null }
-export type { Recipient, StoredRecipient }
-export { recipientsForApplicant }
+export type { ActiveLender, Recipient, StoredRecipient }
+export { activeLendersJson, recipientsForApplicant }
 
 /** Card pricing of a sandbox issuer stored before issuers had their own (an older demo database). */
 const DEFAULT_SANDBOX_CARD: SandboxCardPricing = {
@@ -69,6 +72,15 @@ export function previewRecipients(
   })
 }
 
+/** What a submission's transaction stored and read, handed on so that nothing is read twice. */
+export type SubmittedRows = {
+  application: typeof applications.$inferSelect
+  applicants: readonly (typeof schema.applicants.$inferSelect)[]
+  lenders?: readonly ActiveLender[] | undefined
+  /** Data-modifying CTEs to send with the recipients' INSERT (ADR 055: the applicants' own INSERT). */
+  alongside?: readonly WithSubquery[] | undefined
+}
+
 /**
  * Matches a just-stored application to the active lenders and records the ones that receive
  * it. Runs inside the submission's transaction; `dispatchApplication` then queues the deliveries
@@ -78,18 +90,24 @@ export async function receiveApplication(
   tx: Database,
   cipher: FieldCipher,
   applicationId: string,
-  /** The rows the submission just stored (ADR 051: not read back); without them they are read. */
-  stored?: {
-    application: typeof applications.$inferSelect
-    applicants: readonly (typeof schema.applicants.$inferSelect)[]
-  },
+  /**
+   * The rows the submission just stored (ADR 051: not read back); without them they are read. With
+   * `lenders`, the active lenders this transaction read with the application's INSERT (ADR 055).
+   */
+  stored?: SubmittedRows,
 ): Promise<StoredRecipient[]> {
   const facts = stored
     ? applicationFactsOf(cipher, stored.application, stored.applicants)
     : await loadApplicationFacts(tx, cipher, applicationId)
   if (!facts) throw new Error('the application to distribute was not found')
   // Issue 17: the lenders' filters and daily caps, by the one matching of lender-matching.ts.
-  return storeRecipients(tx, applicationId, { side: 'consumer', facts: facts.match })
+  return storeRecipients(
+    tx,
+    applicationId,
+    { side: 'consumer', facts: facts.match },
+    stored?.lenders,
+    stored?.alongside,
+  )
 }
 
 export async function recipientsOf(db: Database, applicationId: string): Promise<Recipient[]> {
