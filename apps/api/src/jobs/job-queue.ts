@@ -51,6 +51,13 @@ export type BatchWorkOptions = {
   batchSize: number
   /** Batches this process handles side by side on the queue. */
   loops: number
+  /**
+   * After a batch that came back short, the loop waits this long (ms) before it fetches again, so
+   * that under load the next fetch finds a fuller batch: a batch's statements are paid per batch,
+   * not per job (ADR 056). The jobs fetched are handled at once; only the loop's next fetch waits,
+   * so a job waits at most this long more when every loop is waiting. 0 or none: no wait.
+   */
+  gatherMs?: number
 }
 
 export type JobQueue = {
@@ -72,6 +79,12 @@ export type JobQueue = {
 
 /** Jobs fetched per worker loop: concurrency / batch loops fetch side by side. */
 const BATCH_SIZE = 8
+
+/**
+ * Seconds a job may stay active before pg-boss fails it (to be retried): a batch must complete
+ * within it, or its done jobs are retried (ADR 056, amendment of 2026-11-24).
+ */
+export const JOB_EXPIRE_SECONDS = 120
 
 /** A UUID derived from the queue and key: pg-boss ignores an insert whose id exists. */
 export function jobId(queue: string, key: string): string {
@@ -123,7 +136,7 @@ export async function startJobQueue(
     retryDelay: 2,
     retryBackoff: true,
     retryDelayMax: 300,
-    expireInSeconds: 120,
+    expireInSeconds: JOB_EXPIRE_SECONDS,
     heartbeatSeconds,
     notify: true,
   }
@@ -137,6 +150,18 @@ export async function startJobQueue(
     await boss.insert(name, [])
   }
   let stopped = false
+  /** The gathering waits of the work loops (ADR 056); `stop` ends them at once. */
+  const waits = new Set<() => void>()
+  const gather = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer)
+        waits.delete(done)
+        resolve()
+      }
+      const timer = setTimeout(done, ms)
+      waits.add(done)
+    })
   const sendMany: JobQueue['sendMany'] = async (queue, jobs, sendOptions = {}) => {
     if (jobs.length === 0) return
     await boss.insert(
@@ -179,6 +204,9 @@ export async function startJobQueue(
       },
       async (jobs) => {
         const failed = new Map((await handle(jobs)).map((failure) => [failure.id, failure.error]))
+        // ADR 056: a short batch means the queue was drained; the jobs that come meanwhile are
+        // fetched together after the wait instead of one fetch (and batch) per NOTIFY.
+        if (shape.gatherMs && jobs.length < shape.batchSize && !stopped) await gather(shape.gatherMs)
         return jobs.map((job) => {
           if (!failed.has(job.id)) return { id: job.id, status: 'completed' as const }
           const error = failed.get(job.id)
@@ -220,7 +248,11 @@ export async function startJobQueue(
     async workBatch<T>(queue: QueueName, handler: BatchHandler<T>, workOptions: BatchWorkOptions) {
       await workLoops<T>(
         queue,
-        { batchSize: Math.max(1, workOptions.batchSize), loops: Math.max(1, workOptions.loops) },
+        {
+          batchSize: Math.max(1, workOptions.batchSize),
+          loops: Math.max(1, workOptions.loops),
+          gatherMs: Math.max(0, workOptions.gatherMs ?? 0),
+        },
         async (jobs) => {
           try {
             return await handler(jobs)
@@ -235,6 +267,7 @@ export async function startJobQueue(
     async stop() {
       if (stopped) return
       stopped = true
+      for (const done of [...waits]) done()
       await boss.stop({ graceful: true, timeout: 5000 })
     },
   }

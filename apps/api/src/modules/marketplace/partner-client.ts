@@ -27,7 +27,8 @@ const { applicationRecipients, lenders, offerRejections } = schema
 
 // Our side of the partner API (docs/partner-api.md): signed POSTs to an HTTP lender.
 
-const REQUEST_TIMEOUT_MS = 10_000
+/** The longest a request to a lender may take, connecting and answering included. */
+export const REQUEST_TIMEOUT_MS = 10_000
 
 const ImmediateAnswerSchema = z.discriminatedUnion('decision', [
   z.object({

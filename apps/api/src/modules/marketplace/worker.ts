@@ -4,7 +4,7 @@ import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
-import { type JobFailure, type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
+import { JOB_EXPIRE_SECONDS, type JobFailure, type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
 import { answerAsBusinessSandbox } from '../business/business-marketplace.ts'
 import type { OutgoingEmail } from '../email/mailer.ts'
 import { offersEmail } from '../email/templates.ts'
@@ -21,7 +21,7 @@ import {
   notifyProgress,
   type SandboxDelivery,
 } from './marketplace.ts'
-import { deliverOverHttp, notifyAcceptanceOverHttp } from './partner-client.ts'
+import { deliverOverHttp, notifyAcceptanceOverHttp, REQUEST_TIMEOUT_MS } from './partner-client.ts'
 
 const { applications, applicationRecipients, consents, lenders, offers, users } = schema
 
@@ -345,10 +345,38 @@ export async function reconcile(deps: MarketplaceDeps): Promise<void> {
 
 export const RECONCILE_INTERVAL_MS = 30_000
 
-/** Deliveries fetched and answered together (ADR 048). */
-export const DELIVERY_BATCH = 16
+/**
+ * Deliveries fetched and answered together (ADR 048; 64 since ADR 056: with the gathering wait a
+ * batch fills under load, and its fixed statements are shared by more answers).
+ */
+export const DELIVERY_BATCH = 64
 /** The applicant's e-mail jobs fetched and sent together (ADR 051). */
 export const NOTIFICATION_BATCH = 16
+/**
+ * How long a loop waits after a short batch before it fetches again (ADR 056): under load the next
+ * batch is fuller and the batch's fixed statements are shared by more jobs; at a low load a job
+ * waits at most this long more.
+ */
+export const GATHER_MS = 50
+
+/** Delivery batches handled side by side at the least (ADR 048: one in the database, one priced). */
+const MIN_DELIVERY_LOOPS = 2
+
+/**
+ * The delivery loops' batch size and number (ADR 056, amendment of 2026-11-24). The one-by-one
+ * deliveries of every loop share `concurrency` places, so if each of them runs to the HTTP timeout
+ * the slowest batch ends after ceil(loops × batchSize / concurrency) timeouts. A batch is capped so
+ * that this stays within two thirds of the jobs' expiry: past it pg-boss fails the batch, and its
+ * retry could send an application to a lender a second time.
+ */
+export function deliveryBatchShape(concurrency: number): { batchSize: number; loops: number } {
+  const timeouts = Math.max(1, Math.floor((JOB_EXPIRE_SECONDS * 1000 * 2) / 3 / REQUEST_TIMEOUT_MS))
+  const batchSize = Math.max(
+    1,
+    Math.min(DELIVERY_BATCH, Math.floor((timeouts * concurrency) / MIN_DELIVERY_LOOPS)),
+  )
+  return { batchSize, loops: Math.max(MIN_DELIVERY_LOOPS, Math.ceil(concurrency / batchSize)) }
+}
 
 /** Starts the worker role's handlers and the reconciler; returns a stop function. */
 export async function startMarketplaceWorker(
@@ -356,14 +384,15 @@ export async function startMarketplaceWorker(
 ): Promise<() => Promise<void>> {
   // ADR 043: WORKER_CONCURRENCY jobs of each queue at once in this process.
   const options = { concurrency: deps.config.WORKER_CONCURRENCY }
-  // ADR 048: deliveries in batches of up to DELIVERY_BATCH, at least two batches at once so that one
+  // ADR 048: deliveries in batches of up to DELIVERY_BATCH (fewer at a low WORKER_CONCURRENCY, so a
+  // batch of slow lenders ends within the jobs' expiry), at least two batches at once so that one
   // is in the database while the next is priced. The deliveries that go one by one (HTTP and manual
   // lenders, business applications, mortgages) are at most WORKER_CONCURRENCY at once in this process,
   // over all its batches; a batch of sandbox answers is one transaction, not counted against it.
   const oneByOne = limiter(deps.config.WORKER_CONCURRENCY)
   await deps.jobs.workBatch<DeliveryJob>(QUEUES.delivery, (jobs) => deliverBatch(deps, jobs, oneByOne), {
-    batchSize: DELIVERY_BATCH,
-    loops: Math.max(2, Math.ceil(deps.config.WORKER_CONCURRENCY / DELIVERY_BATCH)),
+    ...deliveryBatchShape(deps.config.WORKER_CONCURRENCY),
+    gatherMs: GATHER_MS,
   })
   await deps.jobs.work<{ offerId: string }>(
     QUEUES.acceptance,
@@ -377,6 +406,7 @@ export async function startMarketplaceWorker(
     {
       batchSize: NOTIFICATION_BATCH,
       loops: Math.max(1, Math.ceil(deps.config.WORKER_CONCURRENCY / NOTIFICATION_BATCH)),
+      gatherMs: GATHER_MS,
     },
   )
   let running: Promise<void> | null = null
