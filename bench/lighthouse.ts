@@ -38,6 +38,11 @@ export interface PageRun {
 }
 
 /** The machine's Chromium, headless, for Lighthouse. */
+/** Whether Lighthouse could score the run: a trace error gives a score and an LCP of 0. */
+export function scored(run: PageRun): boolean {
+  return run.metrics.lcpMs > 0
+}
+
 export function launchChrome() {
   return chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -232,8 +237,8 @@ async function main() {
     // A path given several times (the machine is noisy): the median of its runs.
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
     for (const path of new Set(paths)) {
-      // A run Lighthouse could not score (a trace error gives 0) is left out.
-      const runs = results.filter((result) => result.path === path && result.metrics.lcpMs > 0)
+      // A run Lighthouse could not score is left out.
+      const runs = results.filter((result) => result.path === path && scored(result))
       console.warn(
         `${path}${signedIn ? ' (signed in)' : ''}: median of ${runs.length} — performance ${median(runs.map((r) => r.scores.performance ?? 0))},` +
           ` LCP ${median(runs.map((r) => r.metrics.lcpMs))} ms, TBT ${median(runs.map((r) => r.metrics.tbtMs))} ms,` +

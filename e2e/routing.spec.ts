@@ -42,6 +42,9 @@ test.describe('routing and languages', () => {
     const prefetch = page.waitForRequest((request) => /\/page-data\/.+\/page-data\.json$/.test(request.url()))
     await page.goto('/')
     expect((await prefetch).url()).toMatch(/page-data\.json$/)
+    // The prefetched page's modules are preloaded for a later navigation, at low priority.
+    const preloads = page.locator('head link[rel="modulepreload"][fetchpriority="low"]')
+    await expect(preloads.first()).toBeAttached()
   })
 
   test('nothing is prefetched in data-saver mode', async ({ page }) => {

@@ -10,6 +10,8 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/
 const LAYOUT =
   /[\\/](apps[\\/]web[\\/]app[\\/](lib[\\/]|components[\\/]layout[\\/]|components[\\/]ui[\\/](button|field)\.tsx|features[\\/]status[\\/]status-page\.tsx)|packages[\\/](i18n|routing|api-client)[\\/]src[\\/])/
+// The prefetcher's work with its bot list loads after hydration (ADR 057): out of the layout group.
+const AFTER_HYDRATION = /[\\/]apps[\\/]web[\\/]app[\\/]components[\\/]layout[\\/]prefetch-start\.ts$/
 // The loan calculator's form and the representative example's text: the landing, the product pages,
 // articles and the loan forms show them. One file instead of several (ADR 045).
 const CALCULATOR =
@@ -41,7 +43,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: FRAMEWORK },
-                { name: 'layout', test: LAYOUT },
+                { name: 'layout', test: (id: string) => LAYOUT.test(id) && !AFTER_HYDRATION.test(id) },
                 { name: 'calculator', test: CALCULATOR },
                 { name: 'calculator-math', test: CALCULATOR_MATH },
                 { name: 'content', test: CONTENT },

@@ -5,7 +5,7 @@
 import { type BareApp, startBareApp } from '../anchors/bare-react-router/serve.ts'
 import type { Comparison, Measurement } from '../lib/compare.ts'
 import { freePort } from '../lib/ports.ts'
-import { launchChrome, measurePage } from '../lighthouse.ts'
+import { launchChrome, measurePage, scored } from '../lighthouse.ts'
 import { startBenchServer } from '../server.ts'
 
 /** A fresh Chrome per run, so no side inherits the other's cache or compiled code. */
@@ -13,15 +13,20 @@ async function lighthouseRun(origin: string, path: string): Promise<Measurement>
   const chrome = await launchChrome()
   try {
     const run = await measurePage(chrome.port, origin, path)
+    // A run Lighthouse could not score has no value for what Lighthouse measured: NaN, which the
+    // medians leave out and count. The HTML's own figures stay.
+    const valid = scored(run)
+    if (!valid) console.warn('  Lighthouse could not score this run: left out of the medians')
+    const lab = (value: number | undefined) => (valid && value !== undefined ? value : Number.NaN)
     return {
-      performance: run.scores.performance ?? Number.NaN,
-      lcp: run.metrics.lcpMs,
-      fcp: run.metrics.fcpMs,
-      tbt: run.metrics.tbtMs,
+      performance: lab(run.scores.performance),
+      lcp: lab(run.metrics.lcpMs),
+      fcp: lab(run.metrics.fcpMs),
+      tbt: lab(run.metrics.tbtMs),
       jsGzip: run.javascript.gzipKiB,
-      jsLoaded: run.loadedJavascript.gzipKiB,
-      scripts: run.metrics.scriptRequests,
-      requests: run.metrics.requests,
+      jsLoaded: lab(run.loadedJavascript.gzipKiB),
+      scripts: lab(run.metrics.scriptRequests),
+      requests: lab(run.metrics.requests),
       html: run.metrics.htmlKiB,
     }
   } finally {

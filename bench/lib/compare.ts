@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
+/** NaN is "no value" (a failed run, a figure the side cannot give): the medians leave it out and say so. */
 export type Measurement = Record<string, number>
 
 export interface Side {
@@ -38,7 +39,16 @@ export interface ComparisonResult {
   title: string
   at: string
   rounds: { anchor: Measurement; ours: Measurement }[]
-  medians: { metric: string; unit: string; anchor: number; ours: number; ratio: number }[]
+  medians: {
+    metric: string
+    unit: string
+    anchor: number
+    ours: number
+    ratio: number
+    /** How many rounds gave a value (the rest were left out of the median). */
+    anchorValues: number
+    oursValues: number
+  }[]
   notes: string[]
 }
 
@@ -103,9 +113,19 @@ export async function runComparison(name: string, comparison: Comparison): Promi
   }
 
   const medians = comparison.metrics.map((metric) => {
-    const anchor = median(rounds.map((round) => round.anchor[metric.key] ?? Number.NaN))
-    const ours = median(rounds.map((round) => round.ours[metric.key] ?? Number.NaN))
-    return { metric: metric.label, unit: metric.unit, anchor, ours, ratio: ours / anchor }
+    const anchorRounds = rounds.map((round) => round.anchor[metric.key] ?? Number.NaN)
+    const oursRounds = rounds.map((round) => round.ours[metric.key] ?? Number.NaN)
+    const anchor = median(anchorRounds)
+    const ours = median(oursRounds)
+    return {
+      metric: metric.label,
+      unit: metric.unit,
+      anchor,
+      ours,
+      ratio: ours / anchor,
+      anchorValues: anchorRounds.filter(Number.isFinite).length,
+      oursValues: oursRounds.filter(Number.isFinite).length,
+    }
   })
   const rows = [
     [
@@ -128,6 +148,19 @@ export async function runComparison(name: string, comparison: Comparison): Promi
   ]
   process.stdout.write(`\n${comparison.title} — medians of ${rounds.length} alternated rounds\n\n`)
   process.stdout.write(`${table(rows)}\n`)
+  // A median of fewer rounds than the title says (a metric no round gave shows as —).
+  const leftOut = medians.flatMap((row) =>
+    (
+      [
+        ['anchor', row.anchorValues],
+        ['ours', row.oursValues],
+      ] as const
+    )
+      .filter(([, values]) => values > 0 && values < rounds.length)
+      .map(([side, values]) => `${side} ${row.metric} ${rounds.length - values} of ${rounds.length}`),
+  )
+  if (leftOut.length > 0)
+    process.stdout.write(`Rounds without a value, left out of the medians: ${leftOut.join(', ')}\n`)
   for (const line of comparison.notes ?? []) process.stdout.write(`${line}\n`)
 
   const result: ComparisonResult = {

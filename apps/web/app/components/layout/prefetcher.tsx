@@ -1,36 +1,5 @@
-import { PREFETCH_BATCH_SIZE, PREFETCH_INTERVAL_MS } from '@lainava/routing'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { pageDataUrl } from '../../lib/page-data.ts'
-
-type NetworkInformation = { saveData?: boolean; effectiveType?: string }
-
-/** spec §9: never prefetch on 2g, in data-saver mode, or for bots. */
-export function prefetchDisabledReason(
-  nav: Navigator,
-  isBot: (userAgent: string) => boolean,
-): '2g' | 'save-data' | 'bot' | null {
-  const connection = (nav as Navigator & { connection?: NetworkInformation }).connection
-  if (connection?.saveData) return 'save-data'
-  if (connection?.effectiveType?.includes('2g')) return '2g'
-  if (isBot(nav.userAgent)) return 'bot'
-  return null
-}
-
-type Manifest = { routes: Record<string, { module: string; imports?: string[] } | undefined> }
-
-function preloadModules(routeId: string) {
-  const manifest = (window as { __reactRouterManifest?: Manifest }).__reactRouterManifest
-  const route = manifest?.routes[routeId]
-  if (!route) return
-  for (const href of [route.module, ...(route.imports ?? [])]) {
-    if (document.head.querySelector(`link[href="${href}"]`)) continue
-    const link = document.createElement('link')
-    link.rel = 'modulepreload'
-    link.href = href
-    document.head.append(link)
-  }
-}
 
 /**
  * Prefetches the page data and code of internal links as they come into view,
@@ -41,11 +10,11 @@ export function Prefetcher() {
   useEffect(() => {
     let stop = () => {}
     let cancelled = false
-    // The bot list (isbot, 1 KiB gzip) is fetched after hydration, not with the page: nothing is
-    // prefetched before the first batch's interval anyway (ADR 045).
-    import('isbot')
-      .then(({ isbot }) => {
-        if (!cancelled) stop = startPrefetching(pathname, isbot)
+    // The work and the bot list (isbot) are fetched after hydration, not with the page: nothing is
+    // prefetched before the first batch's interval anyway (ADR 045, 057).
+    import('./prefetch-start.ts')
+      .then(({ startPrefetching }) => {
+        if (!cancelled) stop = startPrefetching(pathname)
       })
       .catch(() => {})
     return () => {
@@ -54,39 +23,4 @@ export function Prefetcher() {
     }
   }, [pathname])
   return null
-}
-
-/** Watches the page's internal links and prefetches them; returns the function that stops it. */
-function startPrefetching(pathname: string, isBot: (userAgent: string) => boolean): () => void {
-  const reason = prefetchDisabledReason(navigator, isBot)
-  document.documentElement.dataset.prefetch = reason ? `off:${reason}` : 'on'
-  if (reason || typeof IntersectionObserver === 'undefined') return () => {}
-  const queue: string[] = []
-  const seen = new Set<string>([pathname])
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue
-      observer.unobserve(entry.target)
-      const url = new URL((entry.target as HTMLAnchorElement).href, location.href)
-      if (url.origin !== location.origin || url.pathname.startsWith('/api/') || seen.has(url.pathname))
-        continue
-      seen.add(url.pathname)
-      queue.push(url.pathname)
-    }
-  })
-  for (const anchor of document.querySelectorAll<HTMLAnchorElement>('a[href^="/"]')) observer.observe(anchor)
-  const timer = setInterval(() => {
-    for (const path of queue.splice(0, PREFETCH_BATCH_SIZE)) {
-      fetch(pageDataUrl(path), { priority: 'low' } as RequestInit)
-        .then((response) => (response.ok ? response.json() : null))
-        .then((page: { routeId?: string } | null) => {
-          if (page?.routeId) preloadModules(page.routeId)
-        })
-        .catch(() => {})
-    }
-  }, PREFETCH_INTERVAL_MS)
-  return () => {
-    observer.disconnect()
-    clearInterval(timer)
-  }
 }
