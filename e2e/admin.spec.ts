@@ -139,4 +139,18 @@ test.describe('admin pages', () => {
     expect(overflow).toBeLessThanOrEqual(0)
     await expectAccessible(page)
   })
+
+  test('the mortgage list fits a phone and passes axe in Finnish, its long one-word heading wrapped', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 800 })
+    await logInAsAdmin(page)
+    await openPage(page, '/admin/mortgage-applications/')
+    // "Asuntolainahakemukset" is one word wider than the phone at the heading's size: it must break.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Asuntolainahakemukset')
+    await expect(page.getByRole('status').filter({ hasText: /hakemus/ })).toHaveText(/\d+ hakemus(ta)?/)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await expectAccessible(page)
+  })
 })

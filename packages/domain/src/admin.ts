@@ -26,6 +26,7 @@ export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number]
 export const ADMIN_SEGMENTS = {
   sme: ['business-loan', 'factoring'],
   'one-page': ['credit-card', 'consumer-loan'],
+  mortgage: ['mortgage'],
 } as const satisfies Record<string, ReadonlyArray<(typeof APPLICATION_KINDS)[number]>>
 export type AdminSegment = keyof typeof ADMIN_SEGMENTS
 

@@ -94,9 +94,11 @@ export const SCREENS = {
   notSupportedCountry: { fi: '/' },
   adminSmeApplications: { fi: '/admin/sme-applications/' },
   adminOnePageOnboarding: { fi: '/admin/one-page-onboarding/' },
+  adminMortgageApplications: { fi: '/admin/mortgage-applications/' },
   // An application's page under each admin list (issue 15 item 6).
   adminSmeApplication: { fi: '/admin/sme-applications/:id/' },
   adminOnePageApplication: { fi: '/admin/one-page-onboarding/:id/' },
+  adminMortgageApplication: { fi: '/admin/mortgage-applications/:id/' },
   adminUsers: { fi: '/admin/users/' },
   // Issue 18 item 2: feature flags, experiments, saved groups and client keys.
   adminFlags: { fi: '/admin/flags/' },

@@ -28,6 +28,8 @@ const PAGES = [
   pathFor('adminOnePageOnboarding', 'fi'),
   pathFor('adminSmeApplication', 'fi', { id: ID }),
   pathFor('adminOnePageApplication', 'sv', { id: ID }),
+  pathFor('adminMortgageApplications', 'fi'),
+  pathFor('adminMortgageApplication', 'en', { id: ID }),
   pathFor('adminSmeApplications', 'en'),
   pathFor('adminUsers', 'fi'),
 ]
@@ -58,11 +60,12 @@ describe('admin pages', () => {
     expect(profile.statusCode).toBe(401)
   })
 
-  it('a lender user is logged out and sent to the forbidden page too', async () => {
+  it.each(PAGES)('%s: a lender user is logged out and sent to the forbidden page too', async (url) => {
     const lender = await loginAs(ctx.database.db, { role: 'lender', lenderId })
-    const response = await page(pathFor('adminSmeApplications', 'fi'), lender.cookies)
+    const response = await page(url, lender.cookies)
     expect(response.statusCode).toBe(302)
-    expect(response.headers.location).toBe('/forbidden/')
+    expect(response.headers.location).toMatch(/^(\/[a-z]{2})?\/forbidden\/$/)
+    expect(clearsSession(response.headers['set-cookie'])).toBe(true)
   })
 
   it('the signed-out go to the login page and come back after it', async () => {
@@ -83,15 +86,39 @@ describe('admin pages', () => {
     expect(response.body).toMatch(/href="(\/[a-z-]+)?\/admin\/sme-applications\/"/)
   })
 
+  it.each([
+    ['adminSmeApplication', 'fi', 'adminSmeApplications', 'Takaisin yrityshakemuksiin'],
+    ['adminOnePageApplication', 'sv', 'adminOnePageOnboarding', 'Tillbaka till de ensidiga ansökningarna'],
+    ['adminMortgageApplication', 'en', 'adminMortgageApplications', 'Back to mortgage applications'],
+  ] as const)('%s (%s) leads back to its own list', async (screen, lang, list, text) => {
+    const admin = await loginAs(ctx.database.db, { role: 'admin' })
+    const response = await page(pathFor(screen, lang, { id: ID }), admin.cookies)
+    expect(response.statusCode).toBe(200)
+    // The link itself, not the header's link to the same list: its address and its words together.
+    const link = new RegExp(`<a (?=[^>]*href="${pathFor(list, lang)}")[^>]*>${text}</a>`)
+    expect(response.body).toMatch(link)
+  })
+
   it('speaks the page’s language', async () => {
     const admin = await loginAs(ctx.database.db, { role: 'admin' })
     const fi = await page(pathFor('adminSmeApplications', 'fi'), admin.cookies)
-    expect(fi.body).toContain('<h1 class="text-3xl font-bold text-slate-900">Yrityshakemukset</h1>')
+    expect(fi.body).toContain(
+      '<h1 class="break-words text-3xl font-bold text-slate-900">Yrityshakemukset</h1>',
+    )
     const sv = await page(pathFor('adminOnePageOnboarding', 'sv'), admin.cookies)
     expect(sv.body).toContain('Ensidiga ansökningar</h1>')
     const en = await page(pathFor('adminSmeApplications', 'en'), admin.cookies)
     expect(en.body).toContain('Business applications</h1>')
     expect(en.body).toContain('Company name or business ID')
+    // The mortgage list, and every list in the admins' own navigation.
+    const mortgages = await page(pathFor('adminMortgageApplications', 'sv'), admin.cookies)
+    expect(mortgages.body).toContain('Bostadslåneansökningar</h1>')
+    for (const list of [
+      'adminSmeApplications',
+      'adminOnePageOnboarding',
+      'adminMortgageApplications',
+    ] as const)
+      expect(mortgages.body).toContain(`href="${pathFor(list, 'sv')}"`)
   })
 
   it('is linked from the admin’s header and from nowhere a consumer sees', async () => {

@@ -147,3 +147,10 @@ export function matchLender(
  */
 export const RECIPIENT_STATUSES = ['pending', 'offered', 'declined', 'processing', 'info-requested'] as const
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number]
+
+/** A lender still to answer: no answer yet, or a bank's intermediate one (neither an offer nor a decline). */
+export const AWAITING_ANSWER_STATUSES = [
+  'pending',
+  'processing',
+  'info-requested',
+] as const satisfies readonly RecipientStatus[]

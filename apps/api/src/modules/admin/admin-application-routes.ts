@@ -21,7 +21,8 @@ import {
   revealHetu,
 } from './admin-applications.ts'
 
-// Issue 15 item 6: /admin/sme-applications/ and /admin/one-page-onboarding/ read and change
+// Issue 15 item 6: /admin/sme-applications/, /admin/one-page-onboarding/ and
+// /admin/mortgage-applications/ (each list and its applications' pages) read and change
 // applications through these routes, admins only. The services write the audit log.
 
 const IdParams = z.object({ id: z.uuid('validation.invalid') })

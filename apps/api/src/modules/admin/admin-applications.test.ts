@@ -40,10 +40,10 @@ function businessId(): string {
   }
 }
 
-type Answer = 'pending' | 'offered' | 'declined'
+type Answer = 'pending' | 'offered' | 'declined' | 'processing' | 'info-requested'
 
 async function insertApplication(options: {
-  kind?: 'business-loan' | 'factoring' | 'credit-card' | 'consumer-loan'
+  kind?: 'business-loan' | 'factoring' | 'credit-card' | 'consumer-loan' | 'mortgage'
   companyName?: string
   businessId?: string
   industry?: string
@@ -64,7 +64,7 @@ async function insertApplication(options: {
       idempotencyKey: randomUUID(),
       amount: options.amount ?? 50_000,
       periodMonths: 36,
-      purpose: business ? 'working-capital' : 'renovation',
+      purpose: business ? 'working-capital' : kind === 'mortgage' ? 'first-home' : 'renovation',
       businessId: business ? (options.businessId ?? businessId()) : null,
       companyName: business ? (options.companyName ?? `Testi ${randomUUID().slice(0, 6)} Oy`) : null,
       details: business
@@ -231,6 +231,56 @@ describe('the business application list', () => {
       const found = await get(`/api/v1/admin/applications?segment=one-page&q=${encodeURIComponent(q)}`)
       expect(found.json().applications.map((row: { id: string }) => row.id)).toEqual([loan])
     }
+  })
+
+  it('lists mortgage applications on their own, found by the applicant, waiting while banks process, and opens one', async () => {
+    const contact = {
+      firstName: 'Aino',
+      lastName: 'Asuntolainaaja',
+      email: `aino.${randomUUID().slice(0, 6)}@example.fi`,
+      phone: '+358402222222',
+    }
+    const mortgage = await insertApplication({
+      kind: 'mortgage',
+      amount: 240_000,
+      contact,
+      // The banks' intermediate answers: neither has offered nor declined yet.
+      answers: ['processing', 'info-requested'],
+    })
+    const ids = async (query: string) =>
+      (await get(`/api/v1/admin/applications?${query}`))
+        .json()
+        .applications.map((row: { id: string }) => row.id)
+    expect(await ids('segment=mortgage')).toContain(mortgage)
+    expect(await ids('segment=one-page')).not.toContain(mortgage)
+    expect(await ids('segment=sme')).not.toContain(mortgage)
+    // Only mortgages in this list, whatever kind is asked for.
+    expect(await ids('segment=mortgage&kind=consumer-loan')).toContain(mortgage)
+    for (const q of [contact.email, 'asuntolainaaj']) {
+      expect(await ids(`segment=mortgage&q=${encodeURIComponent(q)}`)).toEqual([mortgage])
+    }
+    const list = await get(
+      `/api/v1/admin/applications?segment=mortgage&q=${encodeURIComponent(contact.email)}`,
+    )
+    expect(list.json().applications[0]).toMatchObject({
+      kind: 'mortgage',
+      amount: 240_000,
+      answers: { lenders: 2, offered: 0, declined: 0, pending: 2 },
+    })
+    expect(await ids(`segment=mortgage&answer=waiting&q=${encodeURIComponent(contact.email)}`)).toEqual([
+      mortgage,
+    ])
+    const page = await get(`/api/v1/admin/applications/${mortgage}`)
+    expect(page.statusCode).toBe(200)
+    expect(page.json()).toMatchObject({ id: mortgage, kind: 'mortgage', amount: 240_000 })
+    // Another admin exports (the CSV test below reads the first export this admin logged).
+    const another = await loginAs(ctx.database.db, { role: 'admin' })
+    const csv = await get(
+      `/api/v1/admin/applications/export.csv?segment=mortgage&q=${encodeURIComponent(contact.email)}`,
+      another.cookies,
+    )
+    expect(csv.statusCode).toBe(200)
+    expect(csv.body).toContain(mortgage)
   })
 
   it('answers bad filters with 400 and field errors in the user’s language', async () => {
@@ -422,8 +472,12 @@ describe('access', () => {
     const consumer = await loginAs(ctx.database.db)
     const lender = await loginAs(ctx.database.db, { role: 'lender', lenderId: lenderA })
     const id = await insertApplication({ hetu: '131052-308T' })
+    const mortgage = await insertApplication({ kind: 'mortgage' })
     const reads = [
+      `/api/v1/admin/applications/${mortgage}`,
       '/api/v1/admin/applications?segment=sme',
+      '/api/v1/admin/applications?segment=mortgage',
+      '/api/v1/admin/applications/export.csv?segment=mortgage',
       '/api/v1/admin/applications/export.csv?segment=one-page',
       `/api/v1/admin/applications/${id}`,
       `/api/v1/admin/applications/${id}/applicants/main/hetu`,
@@ -440,6 +494,7 @@ describe('access', () => {
     }
     for (const url of reads) expect((await get(url, {})).statusCode, url).toBe(401)
     expect(await auditOf(id)).toEqual([])
+    expect(await auditOf(mortgage)).toEqual([])
   })
 })
 

@@ -1,5 +1,5 @@
 import { type Database, schema } from '@lainava/db'
-import { normalizeEmail } from '@lainava/domain'
+import { AWAITING_ANSWER_STATUSES, normalizeEmail } from '@lainava/domain'
 import {
   ADMIN_PAGE_SIZE,
   ADMIN_SEGMENTS,
@@ -40,7 +40,11 @@ function businessIdOf(text: string): string | null {
   return null
 }
 
-/** Each application's lender answers, counted once (a subquery the list and the CSV join). */
+/**
+ * Each application's lender answers, counted once (a subquery the list and the CSV join). A mortgage
+ * bank's intermediate answers count as still to answer (`AWAITING_ANSWER_STATUSES`): neither an
+ * offer nor a decline yet.
+ */
 function answerCounts(db: Database) {
   const status = applicationRecipients.status
   return db
@@ -49,7 +53,10 @@ function answerCounts(db: Database) {
       lenders: sql<number>`count(*)::int`.as('lenders'),
       offered: sql<number>`(count(*) filter (where ${status} = 'offered'))::int`.as('offered'),
       declined: sql<number>`(count(*) filter (where ${status} = 'declined'))::int`.as('declined'),
-      pending: sql<number>`(count(*) filter (where ${status} = 'pending'))::int`.as('pending'),
+      pending:
+        sql<number>`(count(*) filter (where ${inArray(status, [...AWAITING_ANSWER_STATUSES])}))::int`.as(
+          'pending',
+        ),
     })
     .from(applicationRecipients)
     .groupBy(applicationRecipients.applicationId)

@@ -1,5 +1,5 @@
 import { type Database, schema } from '@lainava/db'
-import { MORTGAGE_REFERENCE_RATES, REPAYMENT_TYPES } from '@lainava/domain'
+import { AWAITING_ANSWER_STATUSES, MORTGAGE_REFERENCE_RATES, REPAYMENT_TYPES } from '@lainava/domain'
 import { OFFER_WITHDRAWN_REASON } from '@lainava/domain/lender-portal'
 import {
   EsisItemsSchema,
@@ -132,7 +132,7 @@ export async function mortgageStatus(
     })
     .filter((offer): offer is MortgageOffer => offer !== null)
     .sort((a, b) => a.apr - b.apr)
-  const count = (statuses: MortgageBankStatus[]) =>
+  const count = (statuses: readonly MortgageBankStatus[]) =>
     banks.filter((bank) => statuses.includes(bank.status)).length
   return {
     mortgageApplicationId: row.id,
@@ -146,7 +146,7 @@ export async function mortgageStatus(
       banks: banks.length,
       answered: count(['offered', 'declined', 'withdrawn']),
       offered: count(['offered']),
-      waiting: count(['pending', 'processing', 'info-requested']),
+      waiting: count(AWAITING_ANSWER_STATUSES),
     },
     banks: banks.map((bank) => ({
       id: bank.id,

@@ -27,14 +27,14 @@ import type { Route } from './+types/admin-application-route'
 import { requireAdminPage } from './admin-access.server.ts'
 import { declineReasonLabel, purposeLabel } from './admin-labels.ts'
 import { AdminNav } from './admin-nav.tsx'
-import { statusLabel } from './application-list.tsx'
+import { SEGMENT_PAGES, segmentOfPath, statusLabel } from './application-list.tsx'
 
 // An application's page for admins (issue 15 item 6): the company, the people, every lender's answer
 // and offer, notes, the handling status and who read or changed it. Opening it is audited by the API.
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   await requireAdminPage(request, url, context.get(webContext))
-  return { id: params.id, list: url.pathname.includes('/sme-applications/') ? 'sme' : 'one-page' } as const
+  return { id: params.id, list: segmentOfPath(url.pathname) }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -218,11 +218,8 @@ export default function AdminApplicationRoute({ loaderData }: Route.ComponentPro
 
   const back = (
     <p>
-      <Link
-        to={pathFor(list === 'sme' ? 'adminSmeApplications' : 'adminOnePageOnboarding', lang)}
-        className={LINK}
-      >
-        {t(list === 'sme' ? 'admin.app.backSme' : 'admin.app.backOnePage')}
+      <Link to={pathFor(SEGMENT_PAGES[list].list, lang)} className={LINK}>
+        {t(SEGMENT_PAGES[list].back)}
       </Link>
     </p>
   )

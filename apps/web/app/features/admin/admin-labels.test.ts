@@ -14,11 +14,14 @@ describe('the admin application page’s labels', () => {
     )
     expect(purposeLabel(fi, 'consumer-loan', 'hobbies/pet')).toBe('Harrastukset tai lemmikki')
     expect(purposeLabel(fi, 'consumer-loan', 'car/boat/motorcycle')).toBe('Auto, vene tai moottoripyörä')
+    expect(purposeLabel(fi, 'mortgage', 'first-home')).toBe('Ensiasunto')
+    expect(purposeLabel(en, 'mortgage', 'first-home')).toBe('First home')
   })
 
   it('shows an unknown purpose as stored and a missing one as a dash', () => {
     expect(purposeLabel(fi, 'business-loan', 'Something new')).toBe('Something new')
     expect(purposeLabel(fi, 'consumer-loan', 'Working capital')).toBe('Working capital')
+    expect(purposeLabel(fi, 'mortgage', 'renovation-of-a-castle')).toBe('renovation-of-a-castle')
     expect(purposeLabel(fi, 'consumer-loan', null)).toBe('–')
   })
 

@@ -1,4 +1,5 @@
 import { CONSUMER_LOAN_PURPOSES, SME_LOAN_PURPOSES } from '@lainava/domain/application/enums'
+import { MORTGAGE_PURPOSES, type MortgagePurpose } from '@lainava/domain/mortgage/rules'
 import type { MessageKey, Translate } from '@lainava/i18n'
 
 // How the admin application page shows stored codes: the loan purpose and the lenders' decline reasons
@@ -13,9 +14,17 @@ function enumKey(group: 'smePurpose' | 'purpose', value: string): MessageKey {
     .replace(/^-|-$/g, '')}` as MessageKey
 }
 
-/** The purpose as the applicant chose it: SME purposes for business credit, consumer purposes otherwise. */
+/**
+ * The purpose as the applicant chose it: SME purposes for business credit, the mortgage form's for a
+ * mortgage, consumer purposes otherwise.
+ */
 export function purposeLabel(t: Translate, kind: string, purpose: string | null | undefined): string {
   if (!purpose) return '–'
+  if (kind === 'mortgage') {
+    return (MORTGAGE_PURPOSES as readonly string[]).includes(purpose)
+      ? t(`mortgage.option.purpose.${purpose as MortgagePurpose}`)
+      : purpose
+  }
   const business = kind === 'business-loan' || kind === 'factoring'
   const known: readonly string[] = business ? SME_LOAN_PURPOSES : CONSUMER_LOAN_PURPOSES
   return known.includes(purpose) ? t(enumKey(business ? 'smePurpose' : 'purpose', purpose)) : purpose

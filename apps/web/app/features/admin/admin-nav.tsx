@@ -5,6 +5,7 @@ import { useI18n } from '../../lib/i18n.tsx'
 const PAGES = [
   ['adminSmeApplications', 'admin.nav.sme'],
   ['adminOnePageOnboarding', 'admin.nav.onePage'],
+  ['adminMortgageApplications', 'admin.nav.mortgage'],
   ['adminUsers', 'admin.nav.users'],
   ['adminFlags', 'adminFlags.nav'],
 ] as const satisfies ReadonlyArray<readonly [ScreenName, string]>

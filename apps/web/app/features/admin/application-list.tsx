@@ -9,7 +9,7 @@ import {
 } from '@lainava/domain/admin'
 import { TOL_2008_SECTIONS } from '@lainava/domain/application/business'
 import { formatCurrency, formatDate } from '@lainava/i18n'
-import { pathFor } from '@lainava/routing'
+import { pathFor, SCREENS, type ScreenName, stripPrefix } from '@lainava/routing'
 import { useEffect, useState } from 'react'
 import { Form, Link, useSearchParams } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
@@ -52,6 +52,48 @@ function withParams(path: string, params: Record<string, string>): string {
   return search ? `${path}?${search}` : path
 }
 
+/** Each admin list's pages and texts (an application's page links back to its list). */
+export const SEGMENT_PAGES = {
+  sme: {
+    list: 'adminSmeApplications',
+    application: 'adminSmeApplication',
+    title: 'admin.apps.sme.title',
+    lead: 'admin.apps.sme.lead',
+    search: 'admin.apps.searchSme',
+    back: 'admin.app.backSme',
+  },
+  'one-page': {
+    list: 'adminOnePageOnboarding',
+    application: 'adminOnePageApplication',
+    title: 'admin.apps.onePage.title',
+    lead: 'admin.apps.onePage.lead',
+    search: 'admin.apps.searchOnePage',
+    back: 'admin.app.backOnePage',
+  },
+  // Mortgage applications are found by the applicant, as one-page applications are.
+  mortgage: {
+    list: 'adminMortgageApplications',
+    application: 'adminMortgageApplication',
+    title: 'admin.apps.mortgage.title',
+    lead: 'admin.apps.mortgage.lead',
+    search: 'admin.apps.searchOnePage',
+    back: 'admin.app.backMortgage',
+  },
+} as const satisfies Record<
+  AdminSegment,
+  { list: ScreenName; application: ScreenName; title: string; lead: string; search: string; back: string }
+>
+
+/** Which admin list a path belongs to (a list's page or one of its applications), in any language. */
+export function segmentOfPath(pathname: string): AdminSegment {
+  const path = stripPrefix(pathname)
+  const found = (Object.keys(SEGMENT_PAGES) as AdminSegment[]).find((segment) =>
+    path.startsWith(SCREENS[SEGMENT_PAGES[segment].list].fi),
+  )
+  if (found === undefined) throw new Error(`not an admin application list's path: ${pathname}`)
+  return found
+}
+
 export function ApplicationList({ segment }: { segment: AdminSegment }) {
   const { t, lang } = useI18n()
   const { client } = useUser()
@@ -61,7 +103,8 @@ export function ApplicationList({ segment }: { segment: AdminSegment }) {
   const filters = filtersOf(params)
   const filterKey = new URLSearchParams(filters).toString()
   const sme = segment === 'sme'
-  const listScreen = sme ? 'adminSmeApplications' : 'adminOnePageOnboarding'
+  const ownPages = SEGMENT_PAGES[segment]
+  const listScreen = ownPages.list
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are read through filterKey
   useEffect(() => {
@@ -92,10 +135,8 @@ export function ApplicationList({ segment }: { segment: AdminSegment }) {
     <>
       <AdminNav />
       <div className="mx-auto max-w-5xl px-4 py-12">
-        <h1 className="text-3xl font-bold text-slate-900">
-          {t(sme ? 'admin.apps.sme.title' : 'admin.apps.onePage.title')}
-        </h1>
-        <p className="mt-2 text-slate-700">{t(sme ? 'admin.apps.sme.lead' : 'admin.apps.onePage.lead')}</p>
+        <h1 className="break-words text-3xl font-bold text-slate-900">{t(ownPages.title)}</h1>
+        <p className="mt-2 text-slate-700">{t(ownPages.lead)}</p>
 
         <Form method="get" key={filterKey} className="mt-6 rounded-xl border border-slate-200 p-4 sm:p-6">
           <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -103,7 +144,7 @@ export function ApplicationList({ segment }: { segment: AdminSegment }) {
             <TextInput
               name="q"
               type="search"
-              label={t(sme ? 'admin.apps.searchSme' : 'admin.apps.searchOnePage')}
+              label={t(ownPages.search)}
               defaultValue={filters.q ?? ''}
               className="sm:col-span-2 lg:col-span-3"
             />
@@ -234,7 +275,7 @@ export function ApplicationList({ segment }: { segment: AdminSegment }) {
 
 function ApplicationCard({ row, segment }: { row: AdminApplicationRow; segment: AdminSegment }) {
   const { t, lang, intlLocale } = useI18n()
-  const screen = segment === 'sme' ? 'adminSmeApplication' : 'adminOnePageApplication'
+  const screen = SEGMENT_PAGES[segment].application
   const name =
     row.companyName ??
     t('admin.apps.applicationOf', { kind: t(`admin.kind.${row.kind}`), id: row.id.slice(0, 8) })
