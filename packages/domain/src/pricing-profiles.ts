@@ -1,13 +1,9 @@
 import { CONSUMER_LOAN_LIMITS, SME_LOAN_LIMITS } from './constants.ts'
 import { roundHalfUp } from './loan-math.ts'
-import {
-  type MarketSource,
-  MORTGAGE_MARGIN_SURVEY,
-  MORTGAGE_MAX_YEARS,
-  SME_LOAN_MARGIN,
-} from './market-rates.ts'
+import { type MarketSource, MORTGAGE_MARGIN_SURVEY, SME_LOAN_MARGIN } from './market-rates.ts'
 import { DEMO_LENDERS } from './marketplace/demo-lenders.ts'
 import { SANDBOX_RATE_MODEL, type SandboxPricing } from './marketplace/sandbox-lender.ts'
+import { maxYears } from './mortgage/rules.ts'
 
 // Each loan product's own limits and the pricing its representative example uses (issue 14
 // "Truthful pages": the mortgage calculator showed a consumer loan's limits and example). The
@@ -45,14 +41,6 @@ export type ExamplePricing = {
   source: ExampleSource
 }
 
-/** The longest lawful mortgage period on `date` (the dated table in market-rates.ts). */
-export function mortgageMaxYears(date: Date = new Date()): number {
-  const day = date.toISOString().slice(0, 10)
-  let years = MORTGAGE_MAX_YEARS[0]?.years ?? 30
-  for (const row of MORTGAGE_MAX_YEARS) if (row.validFrom <= day) years = row.years
-  return years
-}
-
 export function productLimits(product: LoanProduct, date: Date = new Date()): ProductLimits {
   switch (product) {
     case 'consumer':
@@ -75,7 +63,8 @@ export function productLimits(product: LoanProduct, date: Date = new Date()): Pr
         defaultAmount: 200_000,
         periodUnit: 'years',
         minPeriod: 5,
-        maxPeriod: mortgageMaxYears(date),
+        // The mortgage rules' own lookup: the table's rows start on Finnish days.
+        maxPeriod: maxYears(date),
         defaultPeriod: 25,
       }
     case 'business':

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Content } from '@lainava/content'
@@ -42,6 +42,11 @@ export type Manifest = {
   /** The company details in every page's footer. */
   company: CompanyDetails
   year: number
+  /**
+   * When rendering began, an ISO instant: the pages' figures come from the domain's dated tables as
+   * they stood then (ADR 053). Absent in a manifest written before it was added.
+   */
+  renderedAt?: string
   contentFingerprint: string
   pages: Record<string, { file: string; headers: Record<string, string> }>
 }
@@ -56,6 +61,8 @@ export type PrerenderedPage = {
 
 export type Prerendered = {
   year: number
+  /** The manifest's `renderedAt`; for an older manifest without it, the manifest file's mtime. */
+  renderedAt: Date
   pages: Map<string, PrerenderedPage>
 }
 
@@ -96,7 +103,8 @@ export async function writePrerender(
   const key = webContextKey(build)
   const outDir = join(buildDir, 'prerender')
   rmSync(outDir, { recursive: true, force: true })
-  const year = options.year ?? new Date().getFullYear()
+  const renderedAt = new Date()
+  const year = options.year ?? renderedAt.getFullYear()
   // The first error a page logged: the cause of a failed build.
   let failure: unknown
   const services = {
@@ -125,6 +133,7 @@ export async function writePrerender(
     brandName: options.brandName,
     company: options.company,
     year,
+    renderedAt: renderedAt.toISOString(),
     contentFingerprint: options.content.fingerprint,
     pages: {},
   }
@@ -172,9 +181,47 @@ export function servedBody(raw: string, publicUrl: string): string | undefined {
   return body.includes(PLACEHOLDER_HOST) ? undefined : body
 }
 
+/** The build's manifest, undefined without one; throws where the file is not JSON (the build stops on that). */
 export function readPrerenderManifest(buildDir: string): Manifest | undefined {
   const file = join(buildDir, 'prerender', MANIFEST)
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : undefined
+}
+
+/**
+ * This build's manifest (`version`) and the time its pages were rendered at, or why it is not used. The
+ * server reads it: a manifest that is not JSON (a copy cut short, say) turns prerendering off instead of
+ * stopping the server.
+ */
+function checkedManifest(
+  buildDir: string,
+  version: string,
+): { manifest: Manifest; renderedAt: Date } | { reason: string } {
+  let manifest: Manifest | undefined
+  try {
+    manifest = readPrerenderManifest(buildDir)
+  } catch (error) {
+    return { reason: `the prerendered pages’ manifest is not JSON (${(error as Error).message})` }
+  }
+  if (manifest === undefined) return { reason: 'the build has no prerendered pages' }
+  if (typeof manifest !== 'object' || manifest === null || typeof manifest.pages !== 'object') {
+    return { reason: 'the prerendered pages’ manifest is not a manifest' }
+  }
+  if (manifest.version !== version) return { reason: 'they belong to another web build' }
+  // The build's own record of its time: a copy of the build that does not keep timestamps would move
+  // the file's mtime later (and with it the pages' validity, ADR 053). An older manifest has only that.
+  if (manifest.renderedAt === undefined) {
+    return { manifest, renderedAt: statSync(join(buildDir, 'prerender', MANIFEST)).mtime }
+  }
+  // Only the very form the prerender step writes (`toISOString`): `new Date` would also take null (0),
+  // true, "2026" or "Dec 31". A time after the server's clock (a build machine's clock ahead, or a forged
+  // far-future value) is taken as the server's now: no build rendered later than that, and an earlier time
+  // can only bring the pages' end (the next dated change after it) nearer, never push it past a change.
+  const value: unknown = manifest.renderedAt
+  const at = typeof value === 'string' ? Date.parse(value) : Number.NaN
+  if (Number.isNaN(at) || new Date(at).toISOString() !== value) {
+    return { reason: 'the manifest’s renderedAt is not an ISO instant as the build writes it' }
+  }
+  return { manifest, renderedAt: new Date(Math.min(at, Date.now())) }
 }
 
 /**
@@ -221,9 +268,9 @@ export function loadPrerendered(
   },
 ): Prerendered | { reason: string } {
   const dir = join(buildDir, 'prerender')
-  const manifest = readPrerenderManifest(buildDir)
-  if (!manifest) return { reason: 'the build has no prerendered pages' }
-  if (manifest.version !== options.version) return { reason: 'they belong to another web build' }
+  const checked = checkedManifest(buildDir, options.version)
+  if ('reason' in checked) return checked
+  const { manifest, renderedAt } = checked
   if (manifest.brandName !== options.brandName) return { reason: 'BRAND_NAME differs from the build’s' }
   if (JSON.stringify(manifest.company) !== JSON.stringify(options.company)) {
     return { reason: 'the company details (COMPANY_*, SUPPORT_*) differ from the build’s' }
@@ -257,5 +304,5 @@ export function loadPrerendered(
     }
     pages.set(path, { resource, headers: entry.headers, scriptHashes: inlineScriptHashes(body) })
   }
-  return { year: manifest.year, pages }
+  return { year: manifest.year, renderedAt, pages }
 }

@@ -133,12 +133,9 @@ export async function registerWeb(
   const yearStart = 'reason' in prerendered ? 0 : new Date(prerendered.year, 0, 1).getTime()
   const yearEnd = 'reason' in prerendered ? 0 : new Date(prerendered.year + 1, 0, 1).getTime()
   // ADR 053 amendment: its calculator's example and payment come from the domain's dated tables as
-  // they stood at the build (the manifest's write time); a row coming into force later ends the
+  // they stood at the build (the manifest's renderedAt); a row coming into force later ends the
   // pages' validity too, at the start of its Finnish day, so they are rendered live from then on.
-  const nextChange =
-    'reason' in prerendered
-      ? undefined
-      : nextDatedChangeAfter(statSync(join(config.WEB_BUILD_DIR, 'prerender', 'manifest.json')).mtime)
+  const nextChange = 'reason' in prerendered ? undefined : nextDatedChangeAfter(prerendered.renderedAt)
   const validUntil = Math.min(yearEnd, nextChange?.getTime() ?? yearEnd)
   /** The prerendered page for this request: a first visit's GET of a static page's exact path. */
   function prerenderedFor(url: string, cookies = ''): PrerenderedPage | undefined {
@@ -154,8 +151,11 @@ export async function registerWeb(
   const files = registerStaticFiles(app, join(config.WEB_BUILD_DIR, 'client'))
 
   registerPageData(app, build, { publicUrl: config.PUBLIC_URL, brandName: config.BRAND_NAME })
-  // The sitemap's <lastmod> of a page whose content has no date: when its code was built.
-  registerSitemap(app, config.PUBLIC_URL, webServices.content, statSync(serverEntry).mtime)
+  // The sitemap's <lastmod> of a page whose content has no date: when its code was built, by the
+  // prerendered pages' record where they are served (a copy of the build that does not keep
+  // timestamps moves the files' mtimes to the copy's time), else by the server entry's mtime.
+  const builtAt = 'reason' in prerendered ? statSync(serverEntry).mtime : prerendered.renderedAt
+  registerSitemap(app, config.PUBLIC_URL, webServices.content, builtAt)
 
   await app.register(async (web) => {
     // The web handler reads the raw body itself (form posts to actions).

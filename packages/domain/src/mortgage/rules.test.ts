@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MORTGAGE_MAX_YEARS as RE_EXPORTED } from '../market-rates.ts'
-import { mortgageMaxYears } from '../pricing-profiles.ts'
+import { productLimits } from '../pricing-profiles.ts'
 import {
   collateralShortfall,
   LTV_CAPS,
@@ -8,6 +8,7 @@ import {
   MORTGAGE_MAX_YEARS,
   MORTGAGE_PURPOSES,
   maxYears,
+  rowInForce,
 } from './rules.ts'
 
 const on = (day: string) => new Date(`${day}T12:00:00Z`)
@@ -35,7 +36,7 @@ describe('mortgage rules tables', () => {
     expect(MORTGAGE_MAX_YEARS[0]?.source).toContain('NOT CONFIRMED')
     // The old name in market-rates.ts and the pricing profiles read the same table.
     expect(RE_EXPORTED).toBe(MORTGAGE_MAX_YEARS)
-    expect(mortgageMaxYears(on('2026-11-24'))).toBe(maxYears(on('2026-11-24')))
+    expect(productLimits('mortgage', on('2026-11-24')).maxPeriod).toBe(maxYears(on('2026-11-24')))
   })
 })
 
@@ -58,6 +59,25 @@ describe('ltvCap', () => {
   it('counts days in Finland: 1.10.2021 begins at midnight Helsinki time', () => {
     // 2021-09-30T21:30Z is 00:30 on 1.10. in Helsinki (UTC+3).
     expect(ltvCap('next-home', { aspLoan: false }, new Date('2021-09-30T21:30:00Z'))).toBe(0.85)
+  })
+})
+
+describe('rowInForce', () => {
+  // A made-up table with a change on New Year's Day: the real period table has one row today.
+  const rows = [
+    { validFrom: '2025-01-01', years: 30 },
+    { validFrom: '2026-01-01', years: 35 },
+  ]
+
+  it('takes the Finnish day: 2025-12-31T22:30Z is already 1.1.2026 in Helsinki (UTC+2)', () => {
+    expect(rowInForce(rows, new Date('2025-12-31T21:59:59Z')).years).toBe(30)
+    expect(rowInForce(rows, new Date('2025-12-31T22:00:00Z')).years).toBe(35)
+    expect(rowInForce(rows, new Date('2025-12-31T22:30:00Z')).years).toBe(35)
+  })
+
+  it('uses the first row before the table, and refuses an invalid date', () => {
+    expect(rowInForce(rows, on('2020-06-01')).years).toBe(30)
+    expect(() => rowInForce(rows, new Date(Number.NaN))).toThrow(RangeError)
   })
 })
 

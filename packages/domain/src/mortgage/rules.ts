@@ -102,8 +102,12 @@ export const MORTGAGE_MAX_YEARS: ReadonlyArray<{ validFrom: string; years: numbe
   },
 ]
 
-/** The row in force on `date`; a day before the table uses its first row (no application is dated so). */
-function onDay<T extends { validFrom: string }>(rows: ReadonlyArray<T>, date: Date): T {
+/**
+ * The row in force on `date`: the last one whose first day is on or before the Finnish calendar
+ * day of `date` (`finnishDate`, never the UTC day). A day before the table uses its first row (no
+ * application is dated so).
+ */
+export function rowInForce<T extends { validFrom: string }>(rows: ReadonlyArray<T>, date: Date): T {
   const day = finnishDate(date)
   const [first] = rows
   if (!first) throw new RangeError('An empty rules table')
@@ -114,14 +118,14 @@ function onDay<T extends { validFrom: string }>(rows: ReadonlyArray<T>, date: Da
 
 /** The LTV cap on `date` for a loan of this purpose. */
 export function ltvCap(purpose: MortgagePurpose, options: { aspLoan: boolean }, date: Date): number {
-  const caps = onDay(LTV_CAPS, date).value
+  const caps = rowInForce(LTV_CAPS, date).value
   if (purpose !== 'first-home') return caps.general
   return options.aspLoan ? caps.aspLoan : caps.firstHome
 }
 
 /** The longest lawful repayment period on `date`, in years. */
 export function maxYears(date: Date): number {
-  return onDay(MORTGAGE_MAX_YEARS, date).years
+  return rowInForce(MORTGAGE_MAX_YEARS, date).years
 }
 
 export type CollateralInput = {
