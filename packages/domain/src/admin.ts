@@ -1,6 +1,14 @@
 import { z } from 'zod'
 import { APPLICATION_KINDS } from './application/enums.ts'
 import { RECIPIENT_STATUSES } from './marketplace/criteria.ts'
+import {
+  MORTGAGE_EMPLOYMENT_TYPES,
+  MORTGAGE_REFERENCE_RATES,
+  OTHER_LOAN_TYPES,
+  OWN_FUNDS_SOURCES,
+  PROPERTY_TYPES,
+  REPAYMENT_TYPES,
+} from './mortgage/schemas.ts'
 
 // Issue 15 item 6: the admins' view of applications. One set of schemas for the admin API (which
 // validates and documents with them) and the admin pages (which take their types from them).
@@ -177,6 +185,78 @@ export const AuditEntrySchema = z
   .meta({ id: 'AuditEntry' })
 export type AuditEntry = z.infer<typeof AuditEntrySchema>
 
+/**
+ * A mortgage application as an admin handling it sees it (ADR 061): what the banks got of the
+ * property, the loan, its funding and the household, each applicant's work, income, wealth and
+ * other debts. Not the applicants' home addresses, the property's street address, marital status,
+ * education or citizenship (the banks' own questions, not the handling's), and never a henkilötunnus:
+ * that is shown only on request, audited, as for every application.
+ */
+export const AdminMortgageSchema = z.object({
+  hasCoApplicant: z.boolean(),
+  property: z.object({
+    propertyType: z.enum(PROPERTY_TYPES),
+    postalCode: z.string(),
+    city: z.string(),
+    price: z.number(),
+    /** m² */
+    livingArea: z.number(),
+    buildYear: z.number().int(),
+    housingCompanyLoanShare: z.number(),
+    /** € a month */
+    maintenanceCharge: z.number(),
+  }),
+  loan: z.object({
+    loanAmount: z.number(),
+    years: z.number().int(),
+    repaymentType: z.enum(REPAYMENT_TYPES),
+    referenceRate: z.enum(MORTGAGE_REFERENCE_RATES),
+    fixedPeriodYears: z.number().int().nullable(),
+  }),
+  funding: z.object({
+    ownFunds: z.number(),
+    ownFundsSources: z.array(z.enum(OWN_FUNDS_SOURCES)),
+    aspSaving: z.boolean(),
+    aspBalance: z.number().nullable(),
+    otherCollateral: z.boolean(),
+    otherCollateralDescription: z.string().nullable(),
+    otherCollateralValue: z.number().nullable(),
+    stateGuarantee: z.boolean(),
+  }),
+  household: z.object({
+    adults: z.number().int(),
+    /** Under-age children: the dependants. */
+    children: z.number().int(),
+    childMaintenanceCosts: z.number(),
+    otherHousingCosts: z.number(),
+  }),
+  /** The lead applicant first, then the co-applicant. */
+  applicants: z.array(
+    z.object({
+      role: z.enum(['main', 'co']),
+      employmentType: z.enum(MORTGAGE_EMPLOYMENT_TYPES),
+      occupation: z.string(),
+      employer: z.string().nullable(),
+      /** YYYY-MM */
+      employedSince: z.string().nullable(),
+      monthlyGrossIncome: z.number(),
+      monthlyNetIncome: z.number(),
+      otherMonthlyIncome: z.number(),
+      savings: z.number(),
+      investments: z.number(),
+      otherLoans: z.array(
+        z.object({
+          type: z.enum(OTHER_LOAN_TYPES),
+          lender: z.string(),
+          balance: z.number(),
+          monthlyPayment: z.number(),
+        }),
+      ),
+    }),
+  ),
+})
+export type AdminMortgage = z.infer<typeof AdminMortgageSchema>
+
 const scalar = z.union([z.string(), z.number(), z.boolean(), z.null()])
 
 export const AdminApplicationDetailSchema = z.object({
@@ -195,6 +275,8 @@ export const AdminApplicationDetailSchema = z.object({
   company: z.record(z.string(), scalar).nullable(),
   /** Factoring: invoicing and customers. */
   factoring: z.record(z.string(), scalar).nullable(),
+  /** A mortgage's property, loan, funding and household (null for other kinds, and once anonymised). */
+  mortgage: AdminMortgageSchema.nullable(),
   /** Issue 18 item 6: where the applicant came from (`affiliate:<network>`, `search`, …; null: not known). */
   trafficSource: z.string().nullable(),
   /** The affiliate click the application was sent with (no personal data). */

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { schema } from '@lainava/db'
+import { exampleMortgageSteps } from '@lainava/domain/mortgage/example-application'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lenderRow } from '../../test/lenders.ts'
 import { loginAs, OUR_CLIENT } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
+import { submittedMortgage } from '../mortgage/mortgage-test-helpers.ts'
 import { csvCell } from './admin-applications.ts'
 
 // Issue 15 item 6: the admin lists, an application's page, notes, status, CSV, and the audit log.
@@ -409,6 +411,100 @@ describe("an application's page", () => {
     const log = await auditOf(id)
     expect(log.map((entry) => entry.action)).toEqual(['application.read', 'applicant.hetu.read'])
     expect(JSON.stringify(log)).not.toContain('131052')
+  })
+
+  it('shows a mortgage’s property, loan, funding and household, no henkilötunnus or home address; admins only', async () => {
+    const applicant = await loginAs(ctx.database.db)
+    const { applicationId } = await submittedMortgage(ctx, applicant)
+    const url = `/api/v1/admin/applications/${applicationId}`
+    const response = await get(url)
+    expect(response.statusCode).toBe(200)
+    const page = response.json()
+    expect(page.mortgage).toEqual({
+      hasCoApplicant: true,
+      property: {
+        propertyType: 'apartment',
+        postalCode: '00530',
+        city: 'Helsinki',
+        price: 250_000,
+        livingArea: 54.5,
+        buildYear: 1962,
+        housingCompanyLoanShare: 0,
+        maintenanceCharge: 250,
+      },
+      loan: {
+        loanAmount: 200_000,
+        years: 25,
+        repaymentType: 'annuity',
+        referenceRate: 'euribor-12',
+        fixedPeriodYears: null,
+      },
+      funding: {
+        ownFunds: 50_000,
+        ownFundsSources: ['savings'],
+        aspSaving: false,
+        aspBalance: null,
+        otherCollateral: false,
+        otherCollateralDescription: null,
+        otherCollateralValue: null,
+        stateGuarantee: false,
+      },
+      household: { adults: 2, children: 1, childMaintenanceCosts: 0, otherHousingCosts: 80 },
+      applicants: [
+        {
+          role: 'main',
+          employmentType: 'permanent',
+          occupation: 'Sairaanhoitaja',
+          employer: 'Esimerkki Oy',
+          employedSince: '2019-08',
+          monthlyGrossIncome: 4_200,
+          monthlyNetIncome: 3_000,
+          otherMonthlyIncome: 0,
+          savings: 20_000,
+          investments: 5_000,
+          otherLoans: [{ type: 'student-loan', lender: 'Pankki', balance: 8_000, monthlyPayment: 120 }],
+        },
+        {
+          role: 'co',
+          employmentType: 'student',
+          occupation: 'Opiskelija',
+          employer: null,
+          employedSince: null,
+          monthlyGrossIncome: 900,
+          monthlyNetIncome: 800,
+          otherMonthlyIncome: 250,
+          savings: 0,
+          investments: 0,
+          otherLoans: [],
+        },
+      ],
+    })
+    expect(page.people).toMatchObject([
+      { role: 'main', hasHetu: true },
+      { role: 'co', hasHetu: true },
+    ])
+    // The henkilötunnus only on request (audited); the home and property street addresses not at all.
+    const text = JSON.stringify(page)
+    for (const hidden of [
+      exampleMortgageSteps['personal-information'].hetu,
+      exampleMortgageSteps['co-applicant-personal-information'].hetu,
+      exampleMortgageSteps['personal-information'].streetAddress,
+      exampleMortgageSteps['property-information'].streetAddress,
+    ])
+      expect(text).not.toContain(hidden)
+    // Neither the applicant, a lender user nor a stranger reads it.
+    const lender = await loginAs(ctx.database.db, { role: 'lender', lenderId: lenderA })
+    expect((await get(url, applicant.cookies)).statusCode).toBe(403)
+    expect((await get(url, lender.cookies)).statusCode).toBe(403)
+    expect((await get(url, {})).statusCode).toBe(401)
+    expect(
+      (await auditOf(applicationId)).filter((entry) => entry.action === 'application.read'),
+    ).toMatchObject([{ actorId: admin.userId }])
+  })
+
+  it('shows no mortgage section for another kind of application', async () => {
+    const id = await insertApplication({ kind: 'consumer-loan' })
+    expect((await get(`/api/v1/admin/applications/${id}`)).json().mortgage).toBeNull()
   })
 
   it('answers 404 for an application that does not exist, and logs nothing', async () => {

@@ -8,6 +8,8 @@ import {
   type AdminApplicationFilters,
   type AdminApplicationList,
   type AdminApplicationRow,
+  type AdminMortgage,
+  AdminMortgageSchema,
   type AdminNote,
   type AdminSettableStatus,
 } from '@lainava/domain/admin'
@@ -16,6 +18,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } f
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { type AuditActor, listAuditLog, recordAudit } from '../audit/audit-log.ts'
+import type { StoredMortgageApplicant, StoredMortgageDetails } from '../mortgage/mortgage-facts.ts'
 
 // Issue 15 item 6: the admins' lists of business and one-page applications, an application's page,
 // notes, status changes and the CSV export. Every read of personal data and every change is audited.
@@ -327,6 +330,83 @@ function affiliateOf(details: unknown): AdminApplicationDetail['affiliate'] {
     : null
 }
 
+/**
+ * A mortgage's sections as the admin page shows them (ADR 061), from what the submission stored
+ * (`StoredMortgageDetails`, and each applicant's `StoredMortgageApplicant`). Null for another kind,
+ * once anonymised, or for a stored shape this version does not read (the page says the details are
+ * not available rather than failing).
+ */
+function mortgageOf(
+  application: { kind: string; details: unknown; anonymisedAt: Date | null },
+  people: ReadonlyArray<{ role: string; details: unknown }>,
+): AdminMortgage | null {
+  if (application.kind !== 'mortgage' || application.anonymisedAt) return null
+  const details = application.details as Partial<StoredMortgageDetails> | null
+  if (!details?.property || !details.loan || !details.funding || !details.household) return null
+  const { property, loan, funding, household } = details
+  const applicants = people
+    .filter((person) => person.role === 'main' || person.role === 'co')
+    .sort((a, b) => (a.role === b.role ? 0 : a.role === 'main' ? -1 : 1))
+    .map((person) => {
+      const stored = person.details as Partial<StoredMortgageApplicant> | null
+      const work = stored?.work
+      // Not asked of a retired person, a student or the unemployed.
+      const employed = work && 'employer' in work ? work : undefined
+      return {
+        role: person.role,
+        employmentType: work?.employmentType,
+        occupation: work?.occupation,
+        employer: employed?.employer ?? null,
+        employedSince: employed?.employedSince ?? null,
+        monthlyGrossIncome: stored?.income?.monthlyGrossIncome,
+        monthlyNetIncome: stored?.income?.monthlyNetIncome,
+        otherMonthlyIncome: stored?.income?.otherMonthlyIncome,
+        savings: stored?.income?.savings,
+        investments: stored?.income?.investments,
+        otherLoans: stored?.otherLoans ?? [],
+      }
+    })
+  const parsed = AdminMortgageSchema.safeParse({
+    hasCoApplicant: details.hasCoApplicant ?? applicants.length > 1,
+    // The property's location by postcode and town; its street address is the banks' only.
+    property: {
+      propertyType: property.propertyType,
+      postalCode: property.postalCode,
+      city: property.city,
+      price: property.price,
+      livingArea: property.livingArea,
+      buildYear: property.buildYear,
+      housingCompanyLoanShare: property.housingCompanyLoanShare,
+      maintenanceCharge: property.maintenanceCharge,
+    },
+    loan: {
+      loanAmount: loan.loanAmount,
+      years: loan.years,
+      repaymentType: loan.repaymentType,
+      referenceRate: loan.referenceRate,
+      fixedPeriodYears: ('fixedPeriodYears' in loan ? loan.fixedPeriodYears : undefined) ?? null,
+    },
+    funding: {
+      ownFunds: funding.ownFunds,
+      ownFundsSources: funding.ownFundsSources,
+      aspSaving: funding.aspSaving,
+      aspBalance: funding.aspBalance ?? null,
+      otherCollateral: funding.otherCollateral,
+      otherCollateralDescription: funding.otherCollateralDescription ?? null,
+      otherCollateralValue: funding.otherCollateralValue ?? null,
+      stateGuarantee: funding.stateGuarantee,
+    },
+    household: {
+      adults: household.adults,
+      children: household.children,
+      childMaintenanceCosts: household.childMaintenanceCosts,
+      otherHousingCosts: household.otherHousingCosts,
+    },
+    applicants,
+  })
+  return parsed.success ? parsed.data : null
+}
+
 const percent = (fraction: number) => Math.round(fraction * 100_000) / 1000
 
 async function notesOf(deps: AdminDeps, applicationId: string): Promise<AdminNote[]> {
@@ -370,7 +450,8 @@ export async function readAdminApplication(
       .select()
       .from(applicants)
       .where(eq(applicants.applicationId, application.id))
-      .orderBy(asc(applicants.role)),
+      // The lead applicant first ('co' sorts before 'main').
+      .orderBy(sql`${applicants.role} <> 'main'`, asc(applicants.role)),
     db
       .select({ recipient: applicationRecipients, lenderName: lenders.name, offer: offers })
       .from(applicationRecipients)
@@ -398,6 +479,7 @@ export async function readAdminApplication(
     businessId: application.businessId,
     company: section(application.details, 'company'),
     factoring: section(application.details, 'factoring'),
+    mortgage: mortgageOf(application, people),
     trafficSource: application.trafficSource,
     affiliate: affiliateOf(application.details),
     people: people.map((person) => ({

@@ -25,12 +25,15 @@ import { rootDataFromMatches } from '../../lib/root-data.ts'
 import { useUser } from '../../lib/user-state.tsx'
 import type { Route } from './+types/admin-application-route'
 import { requireAdminPage } from './admin-access.server.ts'
+import { Facts, SECTION } from './admin-facts.tsx'
 import { declineReasonLabel, purposeLabel } from './admin-labels.ts'
+import { MortgageSections } from './admin-mortgage-sections.tsx'
 import { AdminNav } from './admin-nav.tsx'
 import { SEGMENT_PAGES, segmentOfPath, statusLabel } from './application-list.tsx'
 
-// An application's page for admins (issue 15 item 6): the company, the people, every lender's answer
-// and offer, notes, the handling status and who read or changed it. Opening it is audited by the API.
+// An application's page for admins (issue 15 item 6): the company (or a mortgage's property, loan,
+// funding and household), the people, every lender's answer and offer, notes, the handling status and
+// who read or changed it. Opening it is audited by the API.
 
 export async function loader({ request, url, params, context }: Route.LoaderArgs) {
   await requireAdminPage(request, url, context.get(webContext))
@@ -48,27 +51,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 }
 
 const LINK = 'font-semibold text-brand-800 underline underline-offset-4 hover:no-underline'
-const SECTION = 'mt-8 min-w-0 rounded-xl border border-slate-200 p-4 sm:p-6'
 
 type T = ReturnType<typeof useI18n>['t']
 
 function failureText(t: T, failure: unknown): string {
   const message = failure instanceof ApiError ? failure.problem?.message : undefined
   return t('admin.app.failed', { message: message ?? String(failure) })
-}
-
-/** Label-value rows that wrap on a phone. */
-function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-medium text-slate-700">{label}</dt>
-          <dd className="mb-2 break-words sm:mb-0">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
 }
 
 const COMPANY_FIELDS = ['legalForm', 'registeredOn', 'industry', 'turnover', 'result', 'employees'] as const
@@ -293,6 +281,8 @@ export default function AdminApplicationRoute({ loaderData }: Route.ComponentPro
             ]}
           />
         </section>
+
+        {detail.kind === 'mortgage' ? <MortgageSections mortgage={detail.mortgage} /> : null}
 
         {detail.company || detail.businessId ? (
           <section aria-labelledby="app-company" className={SECTION}>
