@@ -34,6 +34,12 @@ describe('screenOfPath', () => {
     ['/en/form/', 'consumerLoanForm'],
     ['/offers/', 'offers'],
     ['/sv/mina-offerter/', 'offers'],
+    ['/asuntolainalaskuri/', 'mortgageCalculator'],
+    ['/asuntolainahakemus/', 'mortgageForm'],
+    ['/sv/asuntolainahakemus/', 'mortgageForm'],
+    ['/en/mortgage-form/', 'mortgageForm'],
+    ['/tarjoukseni/', 'mortgageStatus'],
+    ['/tarjoukseni/esis/9b2f1c3e-1111-4222-8333-444455556666/', 'mortgageEsis'],
   ])('%s is %s', (path, screen) => {
     expect(screenOfPath(path)).toBe(screen)
   })
@@ -129,6 +135,10 @@ const MODULE_OF: Partial<Record<ScreenName, string>> = {
   consumerLoanForm: 'features/application/consumer-loan-route.tsx',
   offers: 'features/offers/offers-route.tsx',
   offer: 'features/offers/offer-route.tsx',
+  mortgageCalculator: 'features/mortgage/calculator/mortgage-calculator-route.tsx',
+  mortgageForm: 'features/mortgage/mortgage-form-route.tsx',
+  mortgageStatus: 'features/mortgage/mortgage-status-route.tsx',
+  mortgageEsis: 'features/mortgage/mortgage-esis-route.tsx',
 }
 
 // Not scanned: modules whose messages are translated on the server only (`*.server.ts`, and the

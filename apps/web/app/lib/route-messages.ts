@@ -52,6 +52,19 @@ const OFFERS: MessageScope = [
 ]
 
 /**
+ * The mortgage form's and calculator's shared parts: step names, field labels, options, the
+ * checks' errors and warnings (keys the domain hands over as data), the calculator's figures.
+ */
+const MORTGAGE_FIELDS: MessageScope = [
+  'mortgage.step',
+  'mortgage.field',
+  'mortgage.option',
+  'mortgage.error',
+  'mortgage.warning',
+  'mortgage.calculator',
+]
+
+/**
  * The screens that declare what they use. A screen not listed here gets the whole catalogue, so
  * a new screen works before it declares anything; declaring is an optimisation, checked by
  * route-messages.test.ts (every key written in the screen's modules is in its scope) and by the e2e
@@ -82,6 +95,26 @@ export const SCREEN_MESSAGES: Partial<Record<ScreenName, MessageScope>> = {
   // A person's offers (issue 14 measures this page signed in): loan, card and business offers.
   offers: OFFERS,
   offer: OFFERS,
+  // Issue 16: the mortgage calculator page (its Markdown text and the calculator), the form (its
+  // calculator step, the identification's outcome), the status page and an offer's ESIS sheet.
+  mortgageCalculator: [...LAYOUT_MESSAGES, ...CALCULATOR, 'content', ...MORTGAGE_FIELDS],
+  mortgageForm: [
+    ...LAYOUT_MESSAGES,
+    ...CALCULATOR,
+    ...MORTGAGE_FIELDS,
+    'mortgageForm',
+    'mortgageStatus.years',
+    'identification.result',
+  ],
+  mortgageStatus: [...LAYOUT_MESSAGES, 'mortgageStatus', 'mortgage.option', 'common'],
+  mortgageEsis: [
+    ...LAYOUT_MESSAGES,
+    'mortgageEsis',
+    'mortgageStatus',
+    'mortgage.option',
+    'mortgageForm.yes',
+    'mortgageForm.no',
+  ],
   ...Object.fromEntries(
     (
       [
@@ -122,7 +155,6 @@ export const SCREEN_MESSAGES: Partial<Record<ScreenName, MessageScope>> = {
         'instalmentPurchase',
         'flexibleCredit',
         'paymentProtectionInsurance',
-        // mortgageCalculator: not declared while the mortgage flow is being built on it.
       ] as const satisfies readonly ScreenName[]
     ).map((screen) => [screen, CONTENT_PAGE]),
   ),
