@@ -118,6 +118,8 @@ const FI_CONSENTS = [
 
 test.describe('consumer loan application', () => {
   test('a new user applies in Finnish with a co-applicant', async ({ page }) => {
+    // A whole journey with an axe scan on every step: on a loaded 2-core machine it ran past 30 s.
+    test.setTimeout(90_000)
     await openPage(page, '/lainahakemus/?amount=15000&period=5&purpose=renovation')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lainahakemus')
     await expect(page.getByRole('slider', { name: 'Lainasumma (€)' })).toHaveValue('15000')
