@@ -148,16 +148,19 @@ export function ApplicationList({ segment }: { segment: AdminSegment }) {
               defaultValue={filters.q ?? ''}
               className="sm:col-span-2 lg:col-span-3"
             />
-            <Select
-              name="kind"
-              label={t('admin.apps.kind')}
-              placeholder={any}
-              defaultValue={filters.kind ?? ''}
-              options={ADMIN_SEGMENTS[segment].map((kind) => ({
-                value: kind,
-                label: t(`admin.kind.${kind}`),
-              }))}
-            />
+            {/* A list of one kind (mortgages) has nothing to choose between: no filter. */}
+            {ADMIN_SEGMENTS[segment].length > 1 ? (
+              <Select
+                name="kind"
+                label={t('admin.apps.kind')}
+                placeholder={any}
+                defaultValue={filters.kind ?? ''}
+                options={ADMIN_SEGMENTS[segment].map((kind) => ({
+                  value: kind,
+                  label: t(`admin.kind.${kind}`),
+                }))}
+              />
+            ) : null}
             <Select
               name="status"
               label={t('admin.apps.status')}
