@@ -1,50 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { messagesFor } from '@lainava/i18n/server'
-import { expect, type Page, test } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { logInAs, openPage } from './helpers.ts'
+import { rawKeysSeen, watchForRawKeys } from './raw-keys.ts'
 
 // ADR 026: a page's HTML carries only its screen's messages; a client navigation to a page that
 // needs others gets them with that page's data. Never may a raw key (`landing.hero.title`) show.
 const fi = messagesFor('fi') as Record<string, string>
 const KEYS = Object.keys(fi)
-
-/** Records every catalogue key that appears as text, from the first paint on, in `window.__rawKeys`. */
-async function watchForRawKeys(page: Page) {
-  await page.addInitScript((keys: string[]) => {
-    const known = new Set(keys)
-    const found = new Set<string>()
-    Object.assign(window, { __rawKeys: found })
-    const scanText = (text: string | null) => {
-      for (const token of (text ?? '').split(/[^\w.]+/)) if (known.has(token)) found.add(token)
-    }
-    // Text the reader sees: not the page's data scripts, which hold the keys by design.
-    const hidden = (node: Node | null) => !!node?.parentElement?.closest('script, style, template')
-    const scan = (node: Node) => {
-      if (node.nodeType === Node.TEXT_NODE) {
-        if (!hidden(node)) scanText(node.textContent)
-        return
-      }
-      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT)
-      for (let text = walker.nextNode(); text; text = walker.nextNode())
-        if (!hidden(text)) scanText(text.textContent)
-    }
-    new MutationObserver((mutations) => {
-      for (const mutation of mutations) {
-        if (mutation.type === 'characterData') scan(mutation.target)
-        for (const node of mutation.addedNodes) scan(node)
-      }
-      scanText(document.title)
-    }).observe(document, { childList: true, subtree: true, characterData: true })
-  }, KEYS)
-}
-
-async function rawKeysSeen(page: Page): Promise<string[]> {
-  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text; textContent reads the data scripts too
-  const now = await page.evaluate(() => document.body.innerText + document.title)
-  const current = now.split(/[^\w.]+/).filter((token) => Object.hasOwn(fi, token))
-  const seen = await page.evaluate(() => [...(window as unknown as { __rawKeys: Set<string> }).__rawKeys])
-  return [...new Set([...seen, ...current])]
-}
 
 /** A message's text as it stands in the HTML (the root data is a JSON-like stream). */
 const inHtml = (html: string, text: string) =>
@@ -127,4 +90,50 @@ test.describe('lean pages: messages per route', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'sv')
     expect(await rawKeysSeen(page)).toEqual([])
   })
+
+  // The mortgage screens declare their messages too: calculator page → form (calculator and start
+  // steps, then the first person step) → status page → back to the draft, in Finnish and Swedish.
+  for (const lang of ['fi', 'sv'] as const) {
+    test(`the mortgage screens bring their own messages, with no raw key at any moment (${lang})`, async ({
+      page,
+    }) => {
+      const t = messagesFor(lang) as Record<string, string>
+      const text = (key: string) => {
+        const message = t[key]
+        if (!message) throw new Error(`no message ${key}`)
+        return message
+      }
+      const prefix = lang === 'sv' ? '/sv' : ''
+      await logInAs(page)
+      await watchForRawKeys(page)
+      await openPage(page, `${prefix}/asuntolainalaskuri/`)
+      await page.getByRole('link', { name: text('mortgage.calculator.continue'), exact: true }).click()
+      await expect(page).toHaveURL(new RegExp(`^[^?]*${prefix}/asuntolainahakemus/\\?price=`))
+      const form = page.getByTestId('mortgage-form')
+      await expect(form).toHaveAttribute('data-step', 'calculator')
+      await page.getByRole('button', { name: text('mortgageForm.calculator.continue'), exact: true }).click()
+      await expect(form).toHaveAttribute('data-step', 'mortgage-application')
+      await form
+        .getByLabel(text('mortgage.field.purpose'), { exact: true })
+        .selectOption({ label: text('mortgage.option.purpose.first-home') })
+      await form
+        .getByRole('group', { name: text('mortgage.field.hasCoApplicant'), exact: true })
+        .getByLabel(text('mortgageForm.no'), { exact: true })
+        .check()
+      for (const consent of ['terms', 'privacy', 'creditCheck'])
+        await form.getByLabel(text(`mortgage.field.consents.${consent}`), { exact: true }).check()
+      await page.getByRole('button', { name: text('mortgageForm.start.submit'), exact: true }).click()
+      await expect(form).toHaveAttribute('data-step', 'personal-information')
+      await expect(page.getByLabel(text('mortgage.field.hetu'), { exact: true })).toBeVisible()
+      // The record starts again with the next document.
+      expect(await rawKeysSeen(page)).toEqual([])
+
+      await openPage(page, `${prefix}/tarjoukseni/`)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('mortgageStatus.title'))
+      await page.getByRole('link', { name: text('mortgageStatus.continueDraft'), exact: true }).click()
+      await expect(form).toHaveAttribute('data-step', 'personal-information')
+      await expect(page.locator('html')).toHaveAttribute('lang', lang)
+      expect(await rawKeysSeen(page)).toEqual([])
+    })
+  }
 })

@@ -4,6 +4,7 @@ import type { MortgageDataStep } from '@lainava/domain/mortgage/steps'
 import { messagesFor } from '@lainava/i18n/server'
 import { expect, type Locator, type Page, test } from '@playwright/test'
 import { logInAs, openPage } from './helpers.ts'
+import { rawKeysSeen, watchForRawKeys } from './raw-keys.ts'
 
 // Issue 16 "Done when": a new user completes the mortgage application with a co-applicant, every
 // step by its labels and axe clean, identifies with a test identity at the local provider, sees the
@@ -175,6 +176,8 @@ test.describe('mortgage application', () => {
     test.setTimeout(180_000)
     const t = catalogue('fi')
     await logInAs(page)
+    // The mortgage screens send only their own messages (ADR 026): no raw key on any step or page.
+    await watchForRawKeys(page)
     await startApplication(page, 'fi', true)
 
     // A wrong identity code is named beside its field and in the summary, in Finnish; the rest stays.
@@ -199,6 +202,8 @@ test.describe('mortgage application', () => {
     await next(page, t)
 
     await fillApplication(page, 'fi', true)
+    // Every step so far in one document; the identification leaves it (a new record after).
+    expect(await rawKeysSeen(page)).toEqual([])
     await identifyAndSend(page, 'fi')
 
     // The status page: the banks processing, then (live, no reload) an offer.
@@ -257,6 +262,7 @@ test.describe('mortgage application', () => {
     await expectAxeClean(page)
     await dialog.getByRole('button', { name: t('mortgageStatus.confirm.yes'), exact: true }).click()
     await expect(page.getByTestId('mortgage-accepted')).toContainText(bank)
+    expect(await rawKeysSeen(page)).toEqual([])
   })
 
   test('in English on a 320 px phone, without a co-applicant, with no sideways scrolling', async ({
