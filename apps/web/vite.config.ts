@@ -10,8 +10,10 @@ const FRAMEWORK =
   /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/
 const LAYOUT =
   /[\\/](apps[\\/]web[\\/]app[\\/](lib[\\/]|components[\\/]layout[\\/]|components[\\/]ui[\\/](button|field)\.tsx|features[\\/]status[\\/]status-page\.tsx)|packages[\\/](i18n|routing|api-client)[\\/]src[\\/])/
-// The prefetcher's work with its bot list loads after hydration (ADR 057): out of the layout group.
-const AFTER_HYDRATION = /[\\/]apps[\\/]web[\\/]app[\\/]components[\\/]layout[\\/]prefetch-start\.ts$/
+// Loaded after hydration, out of the layout group: the prefetcher's work with its bot list (ADR 057), and the
+// affiliate capture, the analytics client and the flag SDK's start-up (tracking-start.ts, ADR 060).
+const AFTER_HYDRATION =
+  /[\\/]apps[\\/]web[\\/]app[\\/](components[\\/]layout[\\/]prefetch-start|lib[\\/](tracking-start|affiliate-capture|analytics-client|flags-sdk))\.ts$/
 // The loan calculator's form and the representative example's text: the landing, the product pages,
 // articles and the loan forms show them. One file instead of several (ADR 045).
 const CALCULATOR =

@@ -27,11 +27,20 @@ function newer(a: AffiliateRecord | null, b: AffiliateRecord | null): AffiliateR
   return Date.parse(a.encounteredAt) >= Date.parse(b.encounteredAt) ? a : b
 }
 
-/** Runs on page load and when consent changes (storage can be blocked: then nothing is kept). */
-export function captureLanding(hasMarketingConsent: boolean): void {
+/** The address and referrer a page was loaded with. */
+export type LandingPage = { href: string; referrer: string }
+
+/**
+ * Runs after hydration for the page as it was loaded (the visitor may have moved on in the app
+ * meanwhile, ADR 060) and when consent changes (storage can be blocked: then nothing is kept).
+ */
+export function captureLanding(
+  hasMarketingConsent: boolean,
+  page: LandingPage = { href: window.location.href, referrer: document.referrer },
+): void {
   const now = new Date()
   try {
-    const clicked = captureAffiliate(sessionStorage, window.location.href, now)
+    const clicked = captureAffiliate(sessionStorage, page.href, now)
     if (hasMarketingConsent) {
       // The visit's click moves to the 30-day record, unless that holds a newer one.
       const kept = newer(clicked, readAffiliate(localStorage, now))
@@ -44,7 +53,7 @@ export function captureLanding(hasMarketingConsent: boolean): void {
   }
   try {
     if (sessionStorage.getItem(LANDING_KEY) === null) {
-      sessionStorage.setItem(LANDING_KEY, referrerSource(document.referrer, window.location.hostname))
+      sessionStorage.setItem(LANDING_KEY, referrerSource(page.referrer, new URL(page.href).hostname))
     }
   } catch {
     // Session storage off: the application counts as direct.

@@ -1,6 +1,8 @@
 // An in-page event hook (issue 18): features emit analytics events here without knowing where they go;
 // the analytics client (analytics-client.ts) listens and sends them to our events endpoint, only with
 // marketing consent. Emitting is always safe: without a listener, or without consent, nothing leaves the page.
+// The client loads after hydration (ADR 060): what is emitted before anyone listens (the first page_view,
+// the exposures the page reports at hydration) waits here and goes to the first listener, once.
 
 export type AnalyticsBusEvent =
   | { type: 'page_view' }
@@ -13,8 +15,15 @@ export type AnalyticsBusEvent =
 export type AnalyticsListener = (event: AnalyticsBusEvent) => void
 
 const listeners = new Set<AnalyticsListener>()
+/** Events emitted before the first listener; at most PENDING_MAX (a client that never loads). */
+let pending: AnalyticsBusEvent[] | null = []
+export const PENDING_MAX = 50
 
 export function emitAnalytics(event: AnalyticsBusEvent): void {
+  if (pending) {
+    if (pending.length < PENDING_MAX) pending.push(event)
+    return
+  }
   for (const listener of listeners) {
     try {
       listener(event)
@@ -27,6 +36,15 @@ export function emitAnalytics(event: AnalyticsBusEvent): void {
 /** Adds a listener; the returned function removes it. */
 export function onAnalytics(listener: AnalyticsListener): () => void {
   listeners.add(listener)
+  const waiting = pending
+  pending = null
+  for (const event of waiting ?? []) {
+    try {
+      listener(event)
+    } catch {
+      // As in emitAnalytics.
+    }
+  }
   return () => {
     listeners.delete(listener)
   }

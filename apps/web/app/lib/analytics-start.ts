@@ -1,13 +1,53 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { captureLanding } from './affiliate-capture.ts'
+import type { LandingPage } from './affiliate-capture.ts'
 import { emitAnalytics } from './analytics-bus.ts'
-import { forgetAnalyticsIds, startAnalytics } from './analytics-client.ts'
-import { forgetStarted } from './analytics-started.ts'
+import type { Tracking } from './tracking-start.ts'
 
 // Issue 18 items 5 and 6 (ADR 037): the root starts tracking once per page load. The affiliate capture
-// runs at once (session storage until marketing consent), the analytics client listens to the bus (and
-// sends nothing without consent), and every page, the first and each client navigation, is a page_view.
+// (session storage until marketing consent), the analytics client (which sends nothing without consent)
+// and every page, the first and each client navigation, as a page_view. The capture and the client load
+// after hydration (tracking-start.ts, ADR 060): this hook notes the page the visitor landed on at once,
+// and page views wait on the bus until the client listens. A file that fails to load tracks nothing and
+// leaves the page as it is (no console error, no unhandled rejection).
+
+type TrackingModule = { startTracking(landing: LandingPage, hasConsent: () => boolean): Tracking }
+
+const loadTracking = (): Promise<TrackingModule> => import('./tracking-start.ts')
+
+/** The work of useTracking's start-up effect; returns the function that stops it. */
+export function startTrackingAfterHydration(
+  hasMarketingConsent: () => boolean,
+  onConsentChange: (listener: () => void) => () => void,
+  load: () => Promise<TrackingModule> = loadTracking,
+): () => void {
+  // The address and referrer the page was loaded with, before any navigation in the app.
+  const landing: LandingPage = { href: window.location.href, referrer: document.referrer }
+  const hasConsent = () => safely(hasMarketingConsent)
+  let tracking: Tracking | null = null
+  let stopped = false
+  // A choice made before the file arrives needs no replay: the start reads the consent of that moment.
+  const stopListening = onConsentChange(() => tracking?.consentChanged())
+  let started: Promise<unknown>
+  try {
+    started = load()
+  } catch (error) {
+    started = Promise.reject(error)
+  }
+  started
+    .then((module) => {
+      if (!stopped) tracking = (module as TrackingModule).startTracking(landing, hasConsent)
+    })
+    .catch(() => {
+      // No tracking on this page load; the page works as it is.
+    })
+  return () => {
+    stopped = true
+    stopListening()
+    tracking?.stop()
+    tracking = null
+  }
+}
 
 export function useTracking(
   hasMarketingConsent: () => boolean,
@@ -15,36 +55,11 @@ export function useTracking(
 ): void {
   const { pathname } = useLocation()
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page load; the consent is read when needed
-  useEffect(() => {
-    captureLanding(safely(hasMarketingConsent))
-    // A choice withdrawn on another page or without JavaScript (the banner's form post): the ids go too.
-    if (!safely(hasMarketingConsent)) forgetAnalytics()
-    const stopAnalytics = startAnalytics({ hasConsent: () => safely(hasMarketingConsent) })
-    // A new choice moves the affiliate click to (or out of) the 30-day record; a withdrawal forgets the ids.
-    const stopListening = onConsentChange(() => {
-      const granted = safely(hasMarketingConsent)
-      captureLanding(granted)
-      if (!granted) forgetAnalytics()
-    })
-    return () => {
-      stopListening()
-      stopAnalytics()
-    }
-  }, [])
+  useEffect(() => startTrackingAfterHydration(hasMarketingConsent, onConsentChange), [])
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is a new page view
   useEffect(() => {
     emitAnalytics({ type: 'page_view' })
   }, [pathname])
-}
-
-/** Spec §4 anonymous mode: no session id or count, no memory of started forms. */
-function forgetAnalytics(): void {
-  forgetAnalyticsIds()
-  try {
-    forgetStarted(sessionStorage)
-  } catch {
-    forgetStarted(null)
-  }
 }
 
 function safely(read: () => boolean): boolean {

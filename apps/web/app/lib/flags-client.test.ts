@@ -1,7 +1,7 @@
 import { GrowthBook } from '@growthbook/growthbook'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { browserAttributes, closeStreamWhenHidden, FLAG_CACHE } from './flags-client.ts'
 import { flagAttributes } from './flags-identity.ts'
+import { browserAttributes, closeStreamWhenHidden, FLAG_CACHE } from './flags-sdk.ts'
 
 // Issue 18 item 6 (review): the SDK settings that are ours. Spec §9: cache 60 s stale, 4 h max age,
 // 10 entries; the stream closed after 20 s hidden (initSync installs no idle listener, so ours does).

@@ -1,0 +1,170 @@
+// @vitest-environment happy-dom
+import { AFFILIATE_STORAGE_KEY } from '@lainava/domain/affiliate'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+
+// ADR 060 (ADR 049's review list): the affiliate capture and the analytics client load after hydration.
+// The click and the referrer category are those of the page the visitor landed on, page views emitted
+// before the file arrives are sent once, a later consent choice still moves or forgets the records, and a
+// file that fails to load leaves no unhandled rejection. Each test has its own bus (a fresh module graph).
+
+type Beacon = { sessionId: string; events: Array<{ type: string; context: { path: string } }> }
+let beacons: Blob[]
+
+beforeEach(() => {
+  vi.resetModules()
+  sessionStorage.clear()
+  localStorage.clear()
+  beacons = []
+  Object.defineProperty(navigator, 'sendBeacon', {
+    configurable: true,
+    value: (_url: string, body: Blob) => {
+      beacons.push(body)
+      return true
+    },
+  })
+})
+afterEach(() => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' })
+})
+
+async function modules() {
+  const start = await import('./analytics-start.ts')
+  const bus = await import('./analytics-bus.ts')
+  const tracking = await import('./tracking-start.ts')
+  return { ...start, ...bus, tracking }
+}
+
+/** A load that finishes when the test says so. */
+function deferredLoad(tracking: Awaited<ReturnType<typeof modules>>['tracking']) {
+  let arrive = () => {}
+  const load = vi.fn(
+    () =>
+      new Promise<typeof tracking>((resolve) => {
+        arrive = () => resolve(tracking)
+      }),
+  )
+  return { load, arrive: async () => arrive() }
+}
+
+async function sentEvents(): Promise<Beacon['events']> {
+  const bodies = await Promise.all(beacons.map((blob) => blob.text()))
+  return bodies.flatMap((body) => (JSON.parse(body) as Beacon).events)
+}
+
+function hide() {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' })
+  document.dispatchEvent(new Event('visibilitychange'))
+}
+
+const noConsentChanges = () => () => undefined
+
+describe('tracking started after hydration', () => {
+  it('keeps the click and referrer of the page landed on, even after a navigation in the app', async () => {
+    const { startTrackingAfterHydration, tracking } = await modules()
+    window.history.replaceState(null, '', '/?utm_source=adtraction&at_gd=AT-1')
+    const { load, arrive } = deferredLoad(tracking)
+    const stop = startTrackingAfterHydration(() => false, noConsentChanges, load)
+    window.history.pushState(null, '', '/kulutusluotto/')
+    await arrive()
+    await vi.waitFor(() => expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-1'))
+    stop()
+  })
+
+  it('sends the page views emitted before the file arrived, once each, with consent', async () => {
+    const { startTrackingAfterHydration, emitAnalytics, tracking } = await modules()
+    window.history.replaceState(null, '', '/')
+    emitAnalytics({ type: 'page_view' })
+    window.history.pushState(null, '', '/autolaina/')
+    emitAnalytics({ type: 'page_view' })
+    const { load, arrive } = deferredLoad(tracking)
+    const stop = startTrackingAfterHydration(() => true, noConsentChanges, load)
+    await arrive()
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
+    await Promise.resolve()
+    emitAnalytics({ type: 'page_view' })
+    hide()
+    hide()
+    const events = await sentEvents()
+    expect(events.map((event) => event.type)).toEqual(['page_view', 'page_view', 'page_view'])
+    stop()
+  })
+
+  it('sends none of them without consent', async () => {
+    const { startTrackingAfterHydration, emitAnalytics, tracking } = await modules()
+    emitAnalytics({ type: 'page_view' })
+    const { load, arrive } = deferredLoad(tracking)
+    const stop = startTrackingAfterHydration(() => false, noConsentChanges, load)
+    await arrive()
+    await Promise.resolve()
+    hide()
+    expect(await sentEvents()).toEqual([])
+    stop()
+  })
+
+  it('a consent given later moves the click to the 30-day record; withdrawn, forgets it', async () => {
+    const { startTrackingAfterHydration, tracking } = await modules()
+    window.history.replaceState(null, '', '/?utm_source=adtraction&at_gd=AT-2')
+    let consent = false
+    const listeners: Array<() => void> = []
+    const onConsentChange = (listener: () => void) => {
+      listeners.push(listener)
+      return () => undefined
+    }
+    const { load, arrive } = deferredLoad(tracking)
+    const stop = startTrackingAfterHydration(() => consent, onConsentChange, load)
+    await arrive()
+    await vi.waitFor(() => expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-2'))
+    expect(localStorage.getItem(AFFILIATE_STORAGE_KEY)).toBeNull()
+    consent = true
+    for (const listener of listeners) listener()
+    expect(localStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-2')
+    consent = false
+    for (const listener of listeners) listener()
+    expect(localStorage.getItem(AFFILIATE_STORAGE_KEY)).toBeNull()
+    stop()
+  })
+
+  it('a consent given before the file arrives counts at the start', async () => {
+    const { startTrackingAfterHydration, tracking } = await modules()
+    window.history.replaceState(null, '', '/?utm_source=adtraction&at_gd=AT-3')
+    let consent = false
+    const { load, arrive } = deferredLoad(tracking)
+    const stop = startTrackingAfterHydration(() => consent, noConsentChanges, load)
+    consent = true
+    await arrive()
+    await vi.waitFor(() => expect(localStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-3'))
+    stop()
+  })
+
+  it('a file that fails to load tracks nothing and rejects nothing unhandled', async () => {
+    const { startTrackingAfterHydration } = await modules()
+    const unhandled = vi.fn()
+    process.on('unhandledRejection', unhandled)
+    const failing = vi.fn(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))
+    const stop = startTrackingAfterHydration(() => true, noConsentChanges, failing)
+    await vi.waitFor(() => expect(failing).toHaveBeenCalledTimes(1))
+    await new Promise((resolve) => setImmediate(resolve))
+    stop()
+    process.off('unhandledRejection', unhandled)
+    expect(unhandled).not.toHaveBeenCalled()
+    expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toBeNull()
+  })
+})
+
+describe('the analytics bus', () => {
+  it('keeps what is emitted before anyone listens for the first listener only, once', async () => {
+    const { emitAnalytics, onAnalytics } = await modules()
+    emitAnalytics({ type: 'page_view' })
+    const first = vi.fn()
+    const second = vi.fn()
+    const stopFirst = onAnalytics(first)
+    const stopSecond = onAnalytics(second)
+    expect(first).toHaveBeenCalledTimes(1)
+    expect(second).not.toHaveBeenCalled()
+    emitAnalytics({ type: 'page_view' })
+    expect(first).toHaveBeenCalledTimes(2)
+    expect(second).toHaveBeenCalledTimes(1)
+    stopFirst()
+    stopSecond()
+  })
+})

@@ -1,0 +1,43 @@
+import { captureLanding, type LandingPage } from './affiliate-capture.ts'
+import { forgetAnalyticsIds, startAnalytics } from './analytics-client.ts'
+import { forgetStarted } from './analytics-started.ts'
+
+export { startFlagsClient } from './flags-sdk.ts'
+
+// Issue 18 items 5 and 6 (ADR 037), loaded after hydration (ADR 060): the affiliate capture with the
+// affiliate table, the analytics client and the flag SDK's start-up are no part of the first load. The
+// root's hook (analytics-start.ts) loads this file once per page load and hands it the address and
+// referrer the page was loaded with; page views emitted meanwhile wait on the bus (analytics-bus.ts).
+// Out of the layout chunk: AFTER_HYDRATION in apps/web/vite.config.ts.
+
+export type Tracking = {
+  /** A new cookie choice: moves the affiliate click to (or out of) the 30-day record, forgets the ids. */
+  consentChanged(): void
+  stop(): void
+}
+
+/** Starts tracking for the page as it was loaded; `hasConsent` never throws (the hook makes it safe). */
+export function startTracking(landing: LandingPage, hasConsent: () => boolean): Tracking {
+  captureLanding(hasConsent(), landing)
+  // A choice withdrawn on another page or without JavaScript (the banner's form post): the ids go too.
+  if (!hasConsent()) forgetAnalytics()
+  const stopAnalytics = startAnalytics({ hasConsent })
+  return {
+    consentChanged() {
+      const granted = hasConsent()
+      captureLanding(granted)
+      if (!granted) forgetAnalytics()
+    },
+    stop: stopAnalytics,
+  }
+}
+
+/** Spec §4 anonymous mode: no session id or count, no memory of started forms. */
+function forgetAnalytics(): void {
+  forgetAnalyticsIds()
+  try {
+    forgetStarted(sessionStorage)
+  } catch {
+    forgetStarted(null)
+  }
+}
