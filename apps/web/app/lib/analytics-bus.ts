@@ -12,16 +12,25 @@ export type AnalyticsBusEvent =
       data: { kind: 'consumer-loan' | 'credit-card' | 'business-loan' | 'factoring' | 'mortgage' }
     }
 
-export type AnalyticsListener = (event: AnalyticsBusEvent) => void
+/** The page an event was emitted on, for an event that waited for the client (it may be on another page now). */
+export type EmittedOn = {
+  at: Date
+  href: string
+  title: string
+  language: string
+  viewport: { width: number; height: number }
+}
+
+export type AnalyticsListener = (event: AnalyticsBusEvent, emittedOn?: EmittedOn) => void
 
 const listeners = new Set<AnalyticsListener>()
 /** Events emitted before the first listener; at most PENDING_MAX (a client that never loads). */
-let pending: AnalyticsBusEvent[] | null = []
+let pending: Array<[AnalyticsBusEvent, EmittedOn | undefined]> | null = []
 export const PENDING_MAX = 50
 
 export function emitAnalytics(event: AnalyticsBusEvent): void {
   if (pending) {
-    if (pending.length < PENDING_MAX) pending.push(event)
+    if (pending.length < PENDING_MAX) pending.push([event, emittedOn()])
     return
   }
   for (const listener of listeners) {
@@ -38,14 +47,28 @@ export function onAnalytics(listener: AnalyticsListener): () => void {
   listeners.add(listener)
   const waiting = pending
   pending = null
-  for (const event of waiting ?? []) {
+  for (const [event, page] of waiting ?? []) {
     try {
-      listener(event)
+      listener(event, page)
     } catch {
       // As in emitAnalytics.
     }
   }
   return () => {
     listeners.delete(listener)
+  }
+}
+
+function emittedOn(): EmittedOn | undefined {
+  try {
+    return {
+      at: new Date(),
+      href: window.location.href,
+      title: document.title,
+      language: document.documentElement.lang,
+      viewport: { width: window.innerWidth, height: window.innerHeight },
+    }
+  } catch {
+    return undefined
   }
 }

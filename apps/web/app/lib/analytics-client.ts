@@ -1,6 +1,6 @@
 import { type AnalyticsContext, buildAnalyticsContext } from '@lainava/domain/analytics-context'
 import { CLIENT_HEADER, CLIENT_HEADER_VALUE } from '@lainava/domain/http'
-import { type AnalyticsBusEvent, onAnalytics } from './analytics-bus.ts'
+import { type AnalyticsBusEvent, type EmittedOn, onAnalytics } from './analytics-bus.ts'
 
 // Issue 18 item 5 (ADR 037): analytics events from the bus are queued in memory and sent to
 // POST /api/v1/events with navigator.sendBeacon when the page is hidden or every FLUSH_EVERY events, and
@@ -71,14 +71,15 @@ function beacon(body: string): boolean {
   return true
 }
 
-function currentContext(): AnalyticsContext {
+/** The context of the page an event came from: this one, or the one an event that waited was emitted on. */
+function contextOf(page: EmittedOn | undefined): AnalyticsContext {
   return buildAnalyticsContext({
-    href: window.location.href,
+    href: page?.href ?? window.location.href,
     referrer: document.referrer,
-    title: document.title,
-    language: document.documentElement.lang,
+    title: page?.title ?? document.title,
+    language: page?.language ?? document.documentElement.lang,
     screen: { width: window.screen.width, height: window.screen.height },
-    viewport: { width: window.innerWidth, height: window.innerHeight },
+    viewport: page?.viewport ?? { width: window.innerWidth, height: window.innerHeight },
   })
 }
 
@@ -130,8 +131,8 @@ export function startAnalytics(environment: AnalyticsEnvironment): () => void {
     }
   }
 
-  const stop = onAnalytics((event) => {
-    queue.push({ ...event, at: now().toISOString(), context: currentContext() })
+  const stop = onAnalytics((event, emittedOn) => {
+    queue.push({ ...event, at: (emittedOn?.at ?? now()).toISOString(), context: contextOf(emittedOn) })
     if (queue.length >= FLUSH_EVERY) flush()
   })
   const onVisibility = () => {

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 // before the file arrives are sent once, a later consent choice still moves or forgets the records, and a
 // file that fails to load leaves no unhandled rejection. Each test has its own bus (a fresh module graph).
 
-type Beacon = { sessionId: string; events: Array<{ type: string; context: { path: string } }> }
+type Beacon = { sessionId: string; events: Array<{ type: string; context: { url: string } }> }
 let beacons: Blob[]
 
 beforeEach(() => {
@@ -85,7 +85,12 @@ describe('tracking started after hydration', () => {
     hide()
     hide()
     const events = await sentEvents()
-    expect(events.map((event) => event.type)).toEqual(['page_view', 'page_view', 'page_view'])
+    // Each on the page it was emitted on, not the page the client found when it started.
+    expect(events.map((event) => [event.type, event.context.url])).toEqual([
+      ['page_view', '/'],
+      ['page_view', '/autolaina/'],
+      ['page_view', '/autolaina/'],
+    ])
     stop()
   })
 
