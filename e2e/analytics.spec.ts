@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, type Route, test } from '@playwright/test'
 import {
   analyticsEvents,
   expectAccessible,
@@ -16,6 +16,9 @@ import {
 
 // Issue 18 items 5 and 6: no analytics request leaves the page without marketing consent, and an
 // affiliate click followed by an application shows its source on the admin's application page.
+
+/** The after-hydration file with the affiliate capture's start and the analytics client (ADR 060). */
+const TRACKING_FILE = /\/assets\/tracking-start-[\w-]+\.js$/
 
 test.describe('analytics and affiliate tracking', () => {
   test('without marketing consent no analytics request is made and no analytics id is kept', async ({
@@ -71,6 +74,63 @@ test.describe('analytics and affiliate tracking', () => {
     // With consent the click is kept for 30 days.
     const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('lainava.affiliate') ?? 'null'))
     expect(kept).toMatchObject({ affiliate: 'google', trackingId: 'E2E-CONSENT' })
+  })
+
+  test("a navigation in the app before the tracking file arrives keeps the landing's click and both page views, once each", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // ADR 060: the affiliate capture and the analytics client load after hydration.
+    await giveMarketingConsent(context, baseURL)
+    const bodies = await recordAnalytics(page)
+    const held: Route[] = []
+    await page.route(TRACKING_FILE, (route) => {
+      held.push(route)
+    })
+    await openPage(page, '/?utm_source=adtraction&at_gd=E2E-HELD')
+    const link = page.locator('main a[href^="/"]:not([href="/"])').first()
+    const next = (await link.getAttribute('href')) ?? ''
+    await link.click()
+    await expect(page).toHaveURL(next)
+    await expect.poll(() => held.length).toBe(1)
+    for (const route of held.splice(0)) await route.continue()
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('lainava.affiliate')))
+      .toContain('E2E-HELD')
+    await flushAnalytics(page)
+    const views = bodies
+      .flatMap(
+        (body) => (JSON.parse(body) as { events: Array<{ type: string; context: { url: string } }> }).events,
+      )
+      .filter((event) => event.type === 'page_view')
+    expect(views.map((event) => event.context.url)).toEqual(['/?utm_source&at_gd', next.split('?')[0]])
+  })
+
+  test('without the tracking file (it fails to load) the page navigates and shows no error, and tracks nothing', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await giveMarketingConsent(context, baseURL)
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      // The aborted request itself is the browser's network log, not the page's.
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        errors.push(message.text())
+    })
+    const requests = watchAnalyticsRequests(page)
+    await page.route(TRACKING_FILE, (route) => route.abort())
+    await openPage(page, '/?utm_source=adtraction&at_gd=E2E-BLOCKED')
+    const link = page.locator('main a[href^="/"]:not([href="/"])').first()
+    const next = (await link.getAttribute('href')) ?? ''
+    await link.click()
+    await expect(page).toHaveURL(next)
+    await hidePage(page)
+    expect((await page.request.get('/api/health')).ok()).toBe(true)
+    expect(requests).toEqual([])
+    expect(errors).toEqual([])
   })
 
   test("with consent, completing the loan form's first step is one application_started, without form data", async ({

@@ -140,6 +140,8 @@ export function startAnalytics(environment: AnalyticsEnvironment): () => void {
   }
   document.addEventListener('visibilitychange', onVisibility)
   window.addEventListener('pagehide', flush)
+  // Loaded after hydration (ADR 060): a page hidden before then sends what waited for the client now.
+  onVisibility()
   return () => {
     flush()
     stop()

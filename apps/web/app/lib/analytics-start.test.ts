@@ -94,6 +94,19 @@ describe('tracking started after hydration', () => {
     stop()
   })
 
+  it('sends them at once when the page was hidden before the file arrived', async () => {
+    const { startTrackingAfterHydration, emitAnalytics, tracking } = await modules()
+    window.history.replaceState(null, '', '/')
+    emitAnalytics({ type: 'page_view' })
+    hide()
+    const { load, arrive } = deferredLoad(tracking)
+    const stop = startTrackingAfterHydration(() => true, noConsentChanges, load)
+    await arrive()
+    await vi.waitFor(() => expect(beacons).toHaveLength(1))
+    expect((await sentEvents()).map((event) => event.type)).toEqual(['page_view'])
+    stop()
+  })
+
   it('sends none of them without consent', async () => {
     const { startTrackingAfterHydration, emitAnalytics, tracking } = await modules()
     emitAnalytics({ type: 'page_view' })
