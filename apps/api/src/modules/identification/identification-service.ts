@@ -30,21 +30,41 @@ const relyingParties = new WeakMap<Config, RelyingParty | null>()
 /** The configured provider, or the local test provider, or none (identification unavailable). */
 export function relyingPartyFor(config: Config, cipher: FieldCipher): RelyingParty | null {
   if (relyingParties.has(config)) return relyingParties.get(config) ?? null
-  const redirectUri = `${config.PUBLIC_URL}${CALLBACK_PATH}`
   const party =
     config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? createRelyingParty({
           issuer: config.OIDC_ISSUER,
           clientId: config.OIDC_CLIENT_ID,
           clientSecret: config.OIDC_CLIENT_SECRET,
-          redirectUri,
           testProvider: false,
         })
       : config.OIDC_TEST_PROVIDER
-        ? createRelyingParty({ ...testProviderClient(config, cipher), redirectUri, testProvider: true })
+        ? createRelyingParty({ ...testProviderClient(config, cipher), testProvider: true })
         : null
   relyingParties.set(config, party)
   return party
+}
+
+/**
+ * ADR 062: the origin the flow returns to. The visitor's own (from the Host the request came to) when it
+ * is one of the site's origins (ADR 015: PUBLIC_URL's, the listed ones, a loopback site's other names),
+ * so the session cookie is there when the provider sends the browser back; any other Host gets
+ * PUBLIC_URL's origin, never itself.
+ */
+export function returnOrigin(
+  config: Pick<Config, 'PUBLIC_URL' | 'ALLOWED_ORIGINS'>,
+  protocol: string,
+  host: string,
+): string {
+  let origin: string | null = null
+  try {
+    origin = new URL(`${protocol}://${host}`).origin
+  } catch {
+    origin = null
+  }
+  return origin !== null && config.ALLOWED_ORIGINS.includes(origin)
+    ? origin
+    : new URL(config.PUBLIC_URL).origin
 }
 
 /** Whether identification runs against the local test provider (the pages say so). */
@@ -57,6 +77,8 @@ const FlowSchema = z.object({
   userId: z.uuid(),
   mortgageApplicationId: z.uuid(),
   returnTo: z.string(),
+  /** The callback URL the provider was given (the one the code is exchanged with); absent in older flows. */
+  redirectUri: z.string().optional(),
   language: z.string(),
   expiresAt: z.number(),
 })
@@ -132,7 +154,14 @@ function defaultReturnPath(language: CatalogueLocale, mortgageApplicationId?: st
  */
 export async function startIdentification(
   deps: IdentificationDeps,
-  input: { userId: string; mortgageApplicationId: string; returnTo?: string; language: CatalogueLocale },
+  input: {
+    userId: string
+    mortgageApplicationId: string
+    returnTo?: string
+    language: CatalogueLocale
+    /** One of the site's origins (`returnOrigin`): the provider sends the browser back there. */
+    origin: string
+  },
 ): Promise<{ location: string; cookie: string }> {
   const application = await ownMortgageApplication(deps.db, input.userId, input.mortgageApplicationId)
   if (!application) throw notFound()
@@ -155,9 +184,10 @@ export async function startIdentification(
       messageKey: 'identification.api.unavailable',
     })
   if (!party) throw unavailable()
+  const redirectUri = `${input.origin}${CALLBACK_PATH}`
   let started: Awaited<ReturnType<RelyingParty['start']>>
   try {
-    started = await party.start({ language: input.language })
+    started = await party.start({ language: input.language, redirectUri })
   } catch (error) {
     deps.log.warn({ err: error, issuer: party.issuer }, 'identity provider discovery failed')
     throw unavailable()
@@ -167,6 +197,7 @@ export async function startIdentification(
     userId: input.userId,
     mortgageApplicationId: input.mortgageApplicationId,
     returnTo: safeReturnPath(input.returnTo, defaultReturnPath(input.language, input.mortgageApplicationId)),
+    redirectUri,
     language: input.language,
     expiresAt: Date.now() + FLOW_TTL_SECONDS * 1000,
   }
@@ -192,13 +223,17 @@ export async function finishIdentification(
   input: {
     userId: string | null
     sealedFlow: string | undefined
-    /** The callback URL as the provider called it (PUBLIC_URL + path and query). */
-    callbackUrl: URL
+    /** The callback's query as the provider sent it ('' or starting with '?'). */
+    query: string
     language: CatalogueLocale
   },
 ): Promise<{ location: string; outcome: IdentificationOutcome }> {
   const flow = openFlow(deps.cipher, input.sealedFlow)
-  const params = input.callbackUrl.searchParams
+  // The callback URL as the provider was told it at the start (its origin is the one the flow began on).
+  const callbackUrl = new URL(
+    `${flow?.redirectUri ?? `${deps.config.PUBLIC_URL}${CALLBACK_PATH}`}${input.query}`,
+  )
+  const params = callbackUrl.searchParams
   // A missing, expired or forged flow, another person's session, or a state not ours: nothing is done.
   if (!flow || !input.userId || flow.userId !== input.userId || params.get('state') !== flow.checks.state) {
     const location = flow?.returnTo ?? defaultReturnPath(input.language)
@@ -217,7 +252,7 @@ export async function finishIdentification(
   if (!party) return done('IDENTIFICATION_FAILED')
   let identified: Awaited<ReturnType<RelyingParty['finish']>>
   try {
-    identified = await party.finish(input.callbackUrl, flow.checks satisfies FlowChecks)
+    identified = await party.finish(callbackUrl, flow.checks satisfies FlowChecks)
   } catch (error) {
     deps.log.warn({ err: error, issuer: party.issuer }, 'identification callback refused')
     return done('IDENTIFICATION_FAILED')

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http'
 import { schema } from '@lainava/db'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -33,13 +34,13 @@ async function mortgageApplication(userId: string, hetu = LEAD_HETU) {
   return row.id
 }
 
-/** A browser: one cookie jar, no redirects followed. */
-function browser(initial: Cookies = {}) {
+/** A browser: one cookie jar, no redirects followed; relative URLs open on `site` (default ctx.url). */
+function browser(initial: Cookies = {}, site?: string) {
   const jar = new Map(Object.entries(initial))
   return {
     jar,
     async get(url: string, init: RequestInit = {}) {
-      const response = await fetch(new URL(url, ctx.url), {
+      const response = await fetch(new URL(url, site ?? ctx.url), {
         ...init,
         redirect: 'manual',
         headers: {
@@ -69,6 +70,7 @@ async function throughProvider(
   person: ReturnType<typeof browser>,
   mortgageApplicationId: string,
   choice: { person: string } | { abort: true },
+  site = ctx.url,
 ) {
   const start = await person.get(
     `/api/v1/identification/start?mortgageApplicationId=${mortgageApplicationId}&returnTo=${encodeURIComponent(`/tunnistaudu/${mortgageApplicationId}/`)}`,
@@ -94,7 +96,7 @@ async function throughProvider(
   const resumed = await person.get(location(submitted))
   expect(resumed.status).toBe(303)
   const callback = location(resumed)
-  expect(callback.startsWith(`${ctx.url}/api/v1/identification/callback?`)).toBe(true)
+  expect(callback.startsWith(`${site}/api/v1/identification/callback?`)).toBe(true)
   return callback
 }
 
@@ -225,6 +227,70 @@ describe('strong identification of the lead applicant', () => {
     person.jar.set(FLOW_COOKIE, flow)
     expect(location(await person.get(callback.href))).toContain('identification=IDENTIFICATION_FAILED')
     expect(await identificationsOf(userId)).toHaveLength(1)
+  })
+
+  it('returns to the loopback name the visitor is on, each of the site’s (ADR 062)', async () => {
+    // PUBLIC_URL is http://127.0.0.1:<port>; localhost on the same port is one of the site's origins.
+    const localhost = ctx.url.replace('127.0.0.1', 'localhost')
+    expect(ctx.services.config.ALLOWED_ORIGINS).toContain(localhost)
+    for (const site of [ctx.url, localhost]) {
+      const { userId, cookies } = await loginAs(ctx.database.db)
+      const id = await mortgageApplication(userId)
+      const person = browser(cookies, site)
+      const callback = await throughProvider(person, id, { person: LEAD_HETU }, site)
+      const back = await person.get(callback)
+      expect(location(back)).toBe(`/tunnistaudu/${id}/?identification=ok`)
+      expect(await linkedIdentification(id)).not.toBeNull()
+      // The state check holds on either name: a forged state does nothing.
+      const again = browser(cookies, site)
+      const forged = new URL(
+        await throughProvider(again, await mortgageApplication(userId), { abort: true }, site),
+      )
+      forged.searchParams.set('state', 'forged-state')
+      expect(location(await again.get(forged.href))).toContain('identification=STATE_INVALID')
+    }
+  })
+
+  it('never returns to a Host that is not one of the site’s: PUBLIC_URL’s origin instead', async () => {
+    const { userId, cookies } = await loginAs(ctx.database.db)
+    const id = await mortgageApplication(userId)
+    const { port } = new URL(ctx.url)
+    let started = 0
+    for (const host of [
+      'evil.example',
+      `evil.example:${port}`,
+      `127.0.0.1.evil.example:${port}`,
+      '[::1',
+      '',
+    ]) {
+      const answer = await new Promise<{ status: number; location: string }>((resolve, reject) => {
+        const request = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `/api/v1/identification/start?mortgageApplicationId=${id}`,
+            headers: {
+              host,
+              cookie: Object.entries(cookies)
+                .map(([name, value]) => `${name}=${value}`)
+                .join('; '),
+            },
+          },
+          (response) => {
+            response.resume()
+            resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? '' })
+          },
+        )
+        request.on('error', reject)
+        request.end()
+      })
+      if (answer.status === 400) continue // a Host the server itself refuses never starts a flow
+      expect(answer.status).toBe(302)
+      const authorize = new URL(answer.location)
+      expect(authorize.searchParams.get('redirect_uri')).toBe(`${ctx.url}/api/v1/identification/callback`)
+      started += 1
+    }
+    expect(started).toBeGreaterThan(0)
   })
 
   it('sends a return path off this site back to the bank ID page instead', async () => {

@@ -9,7 +9,6 @@ export type RelyingPartySettings = {
   issuer: string
   clientId: string
   clientSecret: string
-  redirectUri: string
   /** Our own test provider: plain http allowed locally, and the FTN test levels accepted. */
   testProvider: boolean
 }
@@ -21,7 +20,8 @@ export type Identified = { issuer: string; hetu: string | null; level: Identific
 
 export type RelyingParty = {
   issuer: string
-  start(input: { language: string }): Promise<{ url: URL; checks: FlowChecks }>
+  /** redirectUri: our callback on the origin the visitor is on (one of the site's, ADR 062). */
+  start(input: { language: string; redirectUri: string }): Promise<{ url: URL; checks: FlowChecks }>
   finish(callbackUrl: URL, checks: FlowChecks): Promise<Identified>
 }
 
@@ -50,7 +50,7 @@ export function createRelyingParty(settings: RelyingPartySettings): RelyingParty
 
   return {
     issuer: settings.issuer,
-    async start({ language }) {
+    async start({ language, redirectUri }) {
       const config = await configuration()
       const checks: FlowChecks = {
         state: client.randomState(),
@@ -58,7 +58,7 @@ export function createRelyingParty(settings: RelyingPartySettings): RelyingParty
         verifier: client.randomPKCECodeVerifier(),
       }
       const url = client.buildAuthorizationUrl(config, {
-        redirect_uri: settings.redirectUri,
+        redirect_uri: redirectUri,
         scope: 'openid profile',
         response_type: 'code',
         code_challenge: await client.calculatePKCECodeChallenge(checks.verifier),

@@ -8,6 +8,7 @@ import {
   FLOW_COOKIE,
   finishIdentification,
   type IdentificationDeps,
+  returnOrigin,
   startIdentification,
 } from './identification-service.ts'
 
@@ -53,6 +54,7 @@ export const identificationRoutes: FastifyPluginAsyncZod<{ deps: IdentificationD
         mortgageApplicationId: request.query.mortgageApplicationId,
         returnTo: request.query.returnTo,
         language: requestLanguage(request),
+        origin: returnOrigin(deps.config, request.protocol, request.host),
       })
       return reply.code(302).header('set-cookie', cookie).header('location', location).send(null)
     },
@@ -80,7 +82,7 @@ export const identificationRoutes: FastifyPluginAsyncZod<{ deps: IdentificationD
       const { location } = await finishIdentification(deps, {
         userId: user?.id ?? null,
         sealedFlow: request.cookies[FLOW_COOKIE],
-        callbackUrl: new URL(`${deps.config.PUBLIC_URL}/api/v1/identification/callback${query}`),
+        query,
         language: requestLanguage(request),
       })
       return reply

@@ -189,7 +189,8 @@ export const testProviderRoutes: FastifyPluginAsync<{ config: Config; cipher: Fi
       {
         client_id: client.clientId,
         client_secret: client.clientSecret,
-        redirect_uris: [`${config.PUBLIC_URL}${CALLBACK_PATH}`],
+        // ADR 062: the flow returns to the site origin the visitor is on.
+        redirect_uris: config.ALLOWED_ORIGINS.map((origin) => `${origin}${CALLBACK_PATH}`),
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
