@@ -70,6 +70,25 @@ describe('tracking started after hydration', () => {
     stop()
   })
 
+  it('keeps the click of a page load left before its file came, at the next page load', async () => {
+    const first = await modules()
+    window.history.replaceState(null, '', '/?utm_source=adtraction&at_gd=AT-LEFT')
+    const never = () => new Promise<typeof first.tracking>(() => undefined)
+    first.startTrackingAfterHydration(() => false, noConsentChanges, never)
+    // A full page load to another page: a new module graph, the same session storage.
+    vi.resetModules()
+    const second = await modules()
+    window.history.replaceState(null, '', '/autolaina/')
+    const stop = second.startTrackingAfterHydration(
+      () => false,
+      noConsentChanges,
+      async () => second.tracking,
+    )
+    await vi.waitFor(() => expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-LEFT'))
+    await vi.waitFor(() => expect(sessionStorage.getItem('lainava.landing-pending')).toBeNull())
+    stop()
+  })
+
   it('sends the page views emitted before the file arrived, once each, with consent', async () => {
     const { startTrackingAfterHydration, emitAnalytics, tracking } = await modules()
     window.history.replaceState(null, '', '/')

@@ -11,6 +11,9 @@ import type { Tracking } from './tracking-start.ts'
 // and page views wait on the bus until the client listens. A file that fails to load tracks nothing and
 // leaves the page as it is (no console error, no unhandled rejection).
 
+/** A page landed on whose tracking file has not run yet (tracking-start.ts captures it and removes it). */
+export const PENDING_LANDING_KEY = 'lainava.landing-pending'
+
 type TrackingModule = { startTracking(landing: LandingPage, hasConsent: () => boolean): Tracking }
 
 const loadTracking = (): Promise<TrackingModule> => import('./tracking-start.ts')
@@ -23,6 +26,13 @@ export function startTrackingAfterHydration(
 ): () => void {
   // The address and referrer the page was loaded with, before any navigation in the app.
   const landing: LandingPage = { href: window.location.href, referrer: document.referrer }
+  // Noted for the next page load too, in case this one is left (a full page load) before the file comes.
+  try {
+    if (sessionStorage.getItem(PENDING_LANDING_KEY) === null)
+      sessionStorage.setItem(PENDING_LANDING_KEY, JSON.stringify(landing))
+  } catch {
+    // Session storage off: only this page load can capture it.
+  }
   const hasConsent = () => safely(hasMarketingConsent)
   let tracking: Tracking | null = null
   let stopped = false

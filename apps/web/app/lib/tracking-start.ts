@@ -1,5 +1,6 @@
 import { captureLanding, type LandingPage } from './affiliate-capture.ts'
 import { forgetAnalyticsIds, startAnalytics } from './analytics-client.ts'
+import { PENDING_LANDING_KEY } from './analytics-start.ts'
 import { forgetStarted } from './analytics-started.ts'
 
 export { startFlagsClient } from './flags-sdk.ts'
@@ -18,6 +19,9 @@ export type Tracking = {
 
 /** Starts tracking for the page as it was loaded; `hasConsent` never throws (the hook makes it safe). */
 export function startTracking(landing: LandingPage, hasConsent: () => boolean): Tracking {
+  // An earlier page load left before its file came (ADR 049's review): its click and referrer first.
+  const earlier = takePendingLanding()
+  if (earlier && earlier.href !== landing.href) captureLanding(hasConsent(), earlier)
   captureLanding(hasConsent(), landing)
   // A choice withdrawn on another page or without JavaScript (the banner's form post): the ids go too.
   if (!hasConsent()) forgetAnalytics()
@@ -39,5 +43,18 @@ function forgetAnalytics(): void {
     forgetStarted(sessionStorage)
   } catch {
     forgetStarted(null)
+  }
+}
+
+function takePendingLanding(): LandingPage | null {
+  try {
+    const value: unknown = JSON.parse(sessionStorage.getItem(PENDING_LANDING_KEY) ?? 'null')
+    sessionStorage.removeItem(PENDING_LANDING_KEY)
+    const page = value as Partial<LandingPage> | null
+    return typeof page?.href === 'string' && typeof page.referrer === 'string'
+      ? { href: page.href, referrer: page.referrer }
+      : null
+  } catch {
+    return null
   }
 }
