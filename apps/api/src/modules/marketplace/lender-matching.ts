@@ -142,16 +142,21 @@ async function matchingLenders(
   )
   const capped = matched.filter((lender) => typeof lender.filtering?.dailyCap === 'number')
   let full = new Set<string>()
+  /** Capped lenders deactivated since the active lenders were read (seen under the lock). */
+  const gone = new Set<string>()
   if (capped.length > 0) {
     const ids = capped.map((lender) => lender.id).sort()
     if (options.lock) {
       // NO KEY UPDATE: excludes another submission's lock, not the key-share locks of offer inserts.
-      await db
-        .select({ id: lenders.id })
+      // The lock reads each row as committed when it is granted: a lender deactivated since the
+      // application's read of the active lenders is left out (the delivery checks `active` again).
+      const locked = await db
+        .select({ id: lenders.id, active: lenders.active })
         .from(lenders)
         .where(inArray(lenders.id, ids))
         .orderBy(asc(lenders.id))
         .for('no key update')
+      for (const row of locked) if (!row.active) gone.add(row.id)
     }
     const counts = await receivedToday(db, ids, options.now)
     full = new Set(
@@ -162,7 +167,7 @@ async function matchingLenders(
         .map((lender) => lender.id),
     )
   }
-  return matched.filter((lender) => !full.has(lender.id))
+  return matched.filter((lender) => !full.has(lender.id) && !gone.has(lender.id))
 }
 
 /**

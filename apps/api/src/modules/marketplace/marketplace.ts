@@ -462,6 +462,9 @@ export async function recordOffer(
   return stored
 }
 
+/** The decline reason of a lender deactivated between an application's submission and its delivery. */
+export const LENDER_INACTIVE = 'LENDER_INACTIVE'
+
 export async function recordDecline(
   deps: MarketplaceDeps,
   input: { applicationId: string; lenderId: string; reason: string },

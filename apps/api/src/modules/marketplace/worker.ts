@@ -17,8 +17,10 @@ import {
   deliveryTarget,
   deliveryTargets,
   dispatchApplication,
+  LENDER_INACTIVE,
   type MarketplaceDeps,
   notifyProgress,
+  recordDecline,
   type SandboxDelivery,
 } from './marketplace.ts'
 import { deliverOverHttp, notifyAcceptanceOverHttp, REQUEST_TIMEOUT_MS } from './partner-client.ts'
@@ -35,6 +37,22 @@ async function deliver(deps: MarketplaceDeps, job: DeliveryJob, known?: Target):
   // One query for the kind and the recipient (ADR 043: fewer statements per answer).
   const recipient = known ?? (await deliveryTarget(deps.db, job))
   if (!recipient) return
+  if (!recipient.lender.active) {
+    // Deactivated after the application chose it: it is not sent, and its place is closed as a decline
+    // (reason LENDER_INACTIVE) so the applicant's "all answered" does not wait for it.
+    if (recipient.status !== 'pending') return
+    try {
+      await recordDecline(deps, {
+        applicationId: job.applicationId,
+        lenderId: job.lenderId,
+        reason: LENDER_INACTIVE,
+      })
+    } catch (error) {
+      if (error instanceof AppError && error.options.reason === 'ALREADY_ANSWERED') return
+      throw error
+    }
+    return
+  }
   // Issue 16: a bank answers a mortgage application in steps, past `pending` (the mortgage module).
   if (recipient.kind === 'mortgage') {
     try {
@@ -120,7 +138,7 @@ export async function deliverBatch(
     if (!target) continue // the lender did not receive the application: nothing to do
     const answerable =
       target.lender.integration === 'sandbox' && target.kind !== 'mortgage' && !isBusinessKind(target.kind)
-    if (!answerable) others.push({ ...job, target })
+    if (!answerable || !target.lender.active) others.push({ ...job, target })
     else if (target.status === 'pending')
       sandbox.push({ id: job.id, delivery: { ...job.data, lender: target.lender } })
   }
