@@ -265,6 +265,11 @@ export function loadPrerendered(
     brandName: string
     company: CompanyDetails
     content: Content
+    /**
+     * One line per page left out because its file is missing or unreadable (that page is rendered
+     * live); the server passes its logger. The line names the page's path and file, nothing else.
+     */
+    warn?: (message: string) => void
   },
 ): Prerendered | { reason: string } {
   const dir = join(buildDir, 'prerender')
@@ -289,12 +294,27 @@ export function loadPrerendered(
   const pages = new Map<string, PrerenderedPage>()
   for (const [path, entry] of Object.entries(manifest.pages)) {
     // An address written in another form (encoded, say) would be left behind: such a page is rendered live.
-    const body = servedBody(readFileSync(join(dir, entry.file), 'utf8'), options.publicUrl)
+    let file: string
+    try {
+      file = readFileSync(join(dir, entry.file), 'utf8')
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? 'unreadable'
+      const warn = options.warn ?? ((message: string) => console.warn(message))
+      warn(`Prerendered page ${path} left out (${code}: ${entry.file}); it is rendered per request.`)
+      continue
+    }
+    const body = servedBody(file, options.publicUrl)
     if (body === undefined) continue
     const plain = Buffer.from(body)
     let resource = new Precompressed(plain, 'text/html; charset=utf-8', { compressLater: true })
-    const copy = (suffix: string) =>
-      existsSync(join(dir, entry.file + suffix)) ? readFileSync(join(dir, entry.file + suffix)) : undefined
+    // A compressed copy that cannot be read is made again in memory, like one that is not there.
+    const copy = (suffix: string) => {
+      try {
+        return readFileSync(join(dir, entry.file + suffix))
+      } catch {
+        return undefined
+      }
+    }
     if (copiesFit && precompressed?.etags[path] === resource.identity.etag) {
       resource = new Precompressed(plain, 'text/html; charset=utf-8', {
         br: copy('.br'),
