@@ -507,6 +507,27 @@ describe("an application's page", () => {
     expect((await get(`/api/v1/admin/applications/${id}`)).json().mortgage).toBeNull()
   })
 
+  it('opens a mortgage whose stored details are not objects (scalars, arrays) with no mortgage section, not a 500', async () => {
+    const { db } = ctx.database
+    const shapes: unknown[] = [
+      { property: 1, loan: 'fixed', funding: true, household: [1] },
+      { property: {}, loan: 'fixed', funding: {}, household: {} },
+      'details',
+      [1, 2],
+    ]
+    for (const details of shapes) {
+      const id = await insertApplication({ kind: 'mortgage', amount: 200_000 })
+      await db.update(schema.applications).set({ details }).where(eq(schema.applications.id, id))
+      await db
+        .update(schema.applicants)
+        .set({ details: { work: 5, income: 'much', otherLoans: 'none' } })
+        .where(eq(schema.applicants.applicationId, id))
+      const page = await get(`/api/v1/admin/applications/${id}`)
+      expect(page.statusCode).toBe(200)
+      expect(page.json()).toMatchObject({ id, kind: 'mortgage', mortgage: null })
+    }
+  })
+
   it('answers 404 for an application that does not exist, and logs nothing', async () => {
     const missing = randomUUID()
     expect((await get(`/api/v1/admin/applications/${missing}`)).statusCode).toBe(404)

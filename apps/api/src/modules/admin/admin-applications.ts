@@ -341,15 +341,20 @@ function mortgageOf(
   people: ReadonlyArray<{ role: string; details: unknown }>,
 ): AdminMortgage | null {
   if (application.kind !== 'mortgage' || application.anonymisedAt) return null
-  const details = application.details as Partial<StoredMortgageDetails> | null
-  if (!details?.property || !details.loan || !details.funding || !details.household) return null
-  const { property, loan, funding, household } = details
+  // What is stored is read as it is, not trusted: a part that is not an object makes the whole null.
+  const details = objectOrUndefined(application.details) as Partial<StoredMortgageDetails> | undefined
+  const property = objectOrUndefined(details?.property) as StoredMortgageDetails['property'] | undefined
+  const loan = objectOrUndefined(details?.loan) as StoredMortgageDetails['loan'] | undefined
+  const funding = objectOrUndefined(details?.funding) as StoredMortgageDetails['funding'] | undefined
+  const household = objectOrUndefined(details?.household) as StoredMortgageDetails['household'] | undefined
+  if (!details || !property || !loan || !funding || !household) return null
   const applicants = people
     .filter((person) => person.role === 'main' || person.role === 'co')
     .sort((a, b) => (a.role === b.role ? 0 : a.role === 'main' ? -1 : 1))
     .map((person) => {
-      const stored = person.details as Partial<StoredMortgageApplicant> | null
-      const work = stored?.work
+      const stored = objectOrUndefined(person.details) as Partial<StoredMortgageApplicant> | undefined
+      const work = objectOrUndefined(stored?.work) as StoredMortgageApplicant['work'] | undefined
+      const income = objectOrUndefined(stored?.income) as StoredMortgageApplicant['income'] | undefined
       // Not asked of a retired person, a student or the unemployed.
       const employed = work && 'employer' in work ? work : undefined
       return {
@@ -358,11 +363,11 @@ function mortgageOf(
         occupation: work?.occupation,
         employer: employed?.employer ?? null,
         employedSince: employed?.employedSince ?? null,
-        monthlyGrossIncome: stored?.income?.monthlyGrossIncome,
-        monthlyNetIncome: stored?.income?.monthlyNetIncome,
-        otherMonthlyIncome: stored?.income?.otherMonthlyIncome,
-        savings: stored?.income?.savings,
-        investments: stored?.income?.investments,
+        monthlyGrossIncome: income?.monthlyGrossIncome,
+        monthlyNetIncome: income?.monthlyNetIncome,
+        otherMonthlyIncome: income?.otherMonthlyIncome,
+        savings: income?.savings,
+        investments: income?.investments,
         otherLoans: stored?.otherLoans ?? [],
       }
     })
@@ -405,6 +410,13 @@ function mortgageOf(
     applicants,
   })
   return parsed.success ? parsed.data : null
+}
+
+/** The value when it is a plain object (not null, an array or a scalar), else undefined. */
+function objectOrUndefined(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
 }
 
 const percent = (fraction: number) => Math.round(fraction * 100_000) / 1000
