@@ -113,6 +113,7 @@ export async function registerWeb(
     brandName: config.BRAND_NAME,
     company: config.COMPANY,
     content: webServices.content,
+    warn: (message) => app.log.warn(message),
   })
   if ('reason' in prerendered) {
     app.log.warn(`Prerendered pages are not used: ${prerendered.reason}; every page is rendered per request.`)
