@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import {
   checkConsumerCaps,
-  finnishDate,
   maxNominalRate,
   maxOtherCostsPerYear,
   REFERENCE_RATES,
   referenceRateOn,
 } from './credit-caps.ts'
+import { finnishDate } from './finnish-day.ts'
 import type { LoanInput } from './loan-math.ts'
 
 const on = (day: string) => new Date(`${day}T12:00:00Z`)

@@ -1,3 +1,4 @@
+import { finnishDate } from './finnish-day.ts'
 import { type LoanInput, roundHalfUp } from './loan-math.ts'
 
 // Finnish consumer credit caps (Kuluttajansuojalaki 7 ch. 17 a §, from 1.10.2023):
@@ -32,19 +33,6 @@ const ABSOLUTE_RATE_CAP = 0.2
 const DAILY_COST_SHARE = 0.0001
 const YEARLY_COST_CAP = 150
 const DAY_MS = 86_400_000
-
-const helsinkiDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Helsinki',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
-/** The Finnish calendar date of an instant as `YYYY-MM-DD`: the law's days are Finnish days. */
-export function finnishDate(date: Date): string {
-  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date')
-  return helsinkiDay.format(date)
-}
 
 /** The reference rate in force on `date` (the latest row starting on or before it). */
 export function referenceRateOn(date: Date): number {

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { finnishDate, REFERENCE_RATES } from './credit-caps.ts'
-import { DATED_TABLES, finnishDayStart, nextDatedChangeAfter } from './dated-changes.ts'
+import { REFERENCE_RATES } from './credit-caps.ts'
+import { DATED_TABLES, nextDatedChangeAfter } from './dated-changes.ts'
+import { finnishDayStart } from './finnish-day.ts'
 import { LTV_CAPS, MORTGAGE_MAX_YEARS } from './mortgage/rules.ts'
-
-describe('finnishDayStart', () => {
-  it('is midnight in Helsinki in summer and in winter time, the previous instant being the day before', () => {
-    expect(finnishDayStart('2025-07-01').toISOString()).toBe('2025-06-30T21:00:00.000Z')
-    expect(finnishDayStart('2026-01-01').toISOString()).toBe('2025-12-31T22:00:00.000Z')
-    for (const day of ['2025-07-01', '2026-01-01', '2026-03-29', '2026-10-25']) {
-      const start = finnishDayStart(day).getTime()
-      expect(finnishDate(new Date(start))).toBe(day)
-      expect(finnishDate(new Date(start - 1))).not.toBe(day)
-    }
-  })
-})
 
 describe('nextDatedChangeAfter', () => {
   it('is the start of the next row, strictly after the instant', () => {

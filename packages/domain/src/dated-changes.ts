@@ -1,4 +1,5 @@
-import { finnishDate, REFERENCE_RATES } from './credit-caps.ts'
+import { REFERENCE_RATES } from './credit-caps.ts'
+import { finnishDayStart } from './finnish-day.ts'
 import { LTV_CAPS, MORTGAGE_MAX_YEARS } from './mortgage/rules.ts'
 
 // ADR 053 amendment: a page rendered ahead of time (prerendered at build) states figures that come
@@ -12,21 +13,6 @@ export const DATED_TABLES: ReadonlyArray<ReadonlyArray<{ validFrom: string }>> =
   MORTGAGE_MAX_YEARS,
   LTV_CAPS,
 ]
-
-const HOUR_MS = 3_600_000
-
-/**
- * The instant a Finnish calendar day (`YYYY-MM-DD`) begins: midnight in Helsinki, 21:00 UTC the
- * day before in summer time (UTC+3), 22:00 in winter time (UTC+2). The clocks change at 03:00/04:00,
- * never at midnight, so one of the two is the day's first instant.
- */
-export function finnishDayStart(day: string): Date {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
-  if (!match) throw new RangeError(`Not a calendar date: ${day}`)
-  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
-  const summer = new Date(utcMidnight - 3 * HOUR_MS)
-  return finnishDate(summer) === day ? summer : new Date(utcMidnight - 2 * HOUR_MS)
-}
 
 /**
  * The first instant after `instant` at which a row of a dated table comes into force (the start of

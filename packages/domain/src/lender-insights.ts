@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { finnishDate } from './finnish-day.ts'
 
 // Issue 17 item 4: a lender's own figures over a chosen period. One schema for the API (which
 // validates and documents with it) and the portal page (which takes its types from it).
@@ -34,7 +35,7 @@ const isoDay = z.iso.date('validation.date.invalid')
 export const InsightsQuerySchema = z
   .object({ from: isoDay.optional(), to: isoDay.optional() })
   .transform((query, context) => {
-    const to = query.to ?? helsinkiDay(new Date())
+    const to = query.to ?? finnishDate(new Date())
     const from = query.from ?? addDays(to, -(INSIGHTS_DEFAULT_DAYS - 1))
     if (from > to) {
       context.addIssue({ code: 'custom', path: ['from'], message: 'lenderInsights.error.dateOrder' })
@@ -102,16 +103,6 @@ export const LenderInsightsSchema = z
   })
   .meta({ id: 'LenderInsights' })
 export type LenderInsights = z.infer<typeof LenderInsightsSchema>
-
-/** Today's date in Finland as `YYYY-MM-DD`. */
-export function helsinkiDay(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Helsinki',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at)
-}
 
 /** A calendar day `days` after `day` (negative: before), as `YYYY-MM-DD`. */
 export function addDays(day: string, days: number): string {

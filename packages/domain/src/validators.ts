@@ -1,5 +1,7 @@
 // Finnish identifiers and contact details. Pure, no dependencies: runs the same in the browser and the API.
 
+import { finnishDate } from './finnish-day.ts'
+
 export type Henkilotunnus = {
   /** Birth date at 00:00 UTC. */
   birthDate: Date
@@ -40,20 +42,13 @@ export function isValidHenkilotunnus(value: string, opts: { allowTemporary?: boo
   return parsed !== null && (!parsed.temporary || opts.allowTemporary === true)
 }
 
-const helsinkiDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Helsinki',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
 /**
  * Age in full years on the Finnish calendar day of `on`. A 29 February birthday
  * falls on 28 February in common years (Laki 150/1930 3 §: a period in years
  * ends on the month's last day when the matching day is missing).
  */
 export function ageOn(birthDate: Date, on: Date): number {
-  const [year = 0, month = 0, day = 0] = helsinkiDay.format(on).split('-').map(Number)
+  const [year = 0, month = 0, day = 0] = finnishDate(on).split('-').map(Number)
   const birthMonth = birthDate.getUTCMonth() + 1
   const lastDayOfMonth = new Date(Date.UTC(year, birthMonth, 0)).getUTCDate()
   const birthday = Math.min(birthDate.getUTCDate(), lastDayOfMonth)

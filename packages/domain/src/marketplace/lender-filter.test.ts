@@ -4,8 +4,6 @@ import { DEFAULT_FILTERING, type LenderCriteria, type MatchFacts, matchLender } 
 import { DEMO_BUSINESS_LENDERS } from './demo-business-lenders.ts'
 import { DEMO_LENDERS } from './demo-lenders.ts'
 import {
-  helsinkiDay,
-  helsinkiDayStart,
   type LenderFilter,
   LenderFilterSchema,
   lenderFilterChanges,
@@ -278,23 +276,5 @@ describe('the version history', () => {
       { field: 'dailyCap', from: 50, to: null },
     ])
     expect(lenderFilterChanges(null, after)).toEqual([])
-  })
-})
-
-describe('the Helsinki day of a daily cap', () => {
-  it.each([
-    // Winter (EET, +2 h): 22:00 UTC is already the next day.
-    ['2026-01-14T21:59:59Z', '2026-01-14', '2026-01-13T22:00:00.000Z'],
-    ['2026-01-14T22:00:00Z', '2026-01-15', '2026-01-14T22:00:00.000Z'],
-    // Summer (EEST, +3 h).
-    ['2026-07-01T20:59:59Z', '2026-07-01', '2026-06-30T21:00:00.000Z'],
-    ['2026-07-01T21:00:00Z', '2026-07-02', '2026-07-01T21:00:00.000Z'],
-    // The day the clocks go forward began at +2 h.
-    ['2026-03-29T12:00:00Z', '2026-03-29', '2026-03-28T22:00:00.000Z'],
-    // The day the clocks go back began at +3 h.
-    ['2026-10-25T12:00:00Z', '2026-10-25', '2026-10-24T21:00:00.000Z'],
-  ])('%s is on %s, which began at %s', (at, day, start) => {
-    expect(helsinkiDay(new Date(at))).toBe(day)
-    expect(helsinkiDayStart(new Date(at)).toISOString()).toBe(start)
   })
 })

@@ -257,43 +257,6 @@ export function lenderFilterChanges(before: LenderFilter | null, after: LenderFi
   }))
 }
 
-/** Milliseconds of Helsinki's offset from UTC at an instant (EET +2 h, EEST +3 h). */
-function helsinkiOffsetMs(at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Helsinki',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at)
-  const part = (type: string) => Number(parts.find((item) => item.type === type)?.value)
-  const wall = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  )
-  return wall - Math.floor(at.getTime() / 1000) * 1000
-}
-
-/** The Helsinki calendar day of an instant, YYYY-MM-DD (a daily cap counts by this day). */
-export function helsinkiDay(at: Date): string {
-  return new Date(at.getTime() + helsinkiOffsetMs(at)).toISOString().slice(0, 10)
-}
-
-/** The instant the Helsinki day of `at` began. */
-export function helsinkiDayStart(at: Date): Date {
-  const midnightAsUtc = Date.parse(`${helsinkiDay(at)}T00:00:00Z`)
-  // The offset at midnight itself (a day with a clock change has another offset at its end).
-  const guess = new Date(midnightAsUtc - helsinkiOffsetMs(at))
-  return new Date(midnightAsUtc - helsinkiOffsetMs(guess))
-}
-
 /** How many days back the filter preview looks. */
 export const FILTER_PREVIEW_DAYS = 30
 

@@ -1,4 +1,4 @@
-import { finnishDate } from '../credit-caps.ts'
+import { finnishDate } from '../finnish-day.ts'
 
 // Issue 16: the Finnish mortgage rules as dated, sourced tables (like credit-caps.ts). A rule
 // changes by a new row with its first day; old rows stay so that a past application is judged by

@@ -1,9 +1,9 @@
 import { type Database, schema } from '@lainava/db'
 import type { LenderCriteria, LenderFiltering } from '@lainava/domain'
+import { finnishDate } from '@lainava/domain/finnish-day'
 import {
   type ApplicationMatch,
   FILTER_PREVIEW_DAYS,
-  helsinkiDay,
   type LenderFilter,
   type LenderFilterPreview,
   type LenderFilterSaved,
@@ -155,7 +155,7 @@ export async function previewLenderFilter(
     const match = await previewMatchOf(deps, application, row.integration)
     if (!match) continue
     considered += 1
-    const day = helsinkiDay(application.createdAt)
+    const day = finnishDate(application.createdAt)
     filters.forEach(({ criteria, filtering }, index) => {
       if (!matchApplication(criteria, filtering, match)) return
       const days = perDay[index] as Map<string, number>

@@ -1,9 +1,6 @@
 import { type Database, schema } from '@lainava/db'
-import {
-  type ApplicationMatch,
-  helsinkiDayStart,
-  matchApplication,
-} from '@lainava/domain/marketplace/lender-filter'
+import { finnishDate, finnishDayStart } from '@lainava/domain/finnish-day'
+import { type ApplicationMatch, matchApplication } from '@lainava/domain/marketplace/lender-filter'
 import { regionOfPostcode } from '@lainava/domain/marketplace/lender-filter-regions'
 import { and, asc, count, eq, gte, inArray, type SQL, sql } from 'drizzle-orm'
 import type { WithSubquery } from 'drizzle-orm/subquery'
@@ -66,7 +63,7 @@ export async function receivedToday(
     .where(
       and(
         inArray(applicationRecipients.lenderId, [...lenderIds]),
-        gte(applicationRecipients.createdAt, helsinkiDayStart(now)),
+        gte(applicationRecipients.createdAt, finnishDayStart(finnishDate(now))),
       ),
     )
     .groupBy(applicationRecipients.lenderId)
