@@ -185,73 +185,89 @@ export const AuditEntrySchema = z
   .meta({ id: 'AuditEntry' })
 export type AuditEntry = z.infer<typeof AuditEntrySchema>
 
+export const AdminMortgagePropertySchema = z.object({
+  propertyType: z.enum(PROPERTY_TYPES),
+  postalCode: z.string(),
+  city: z.string(),
+  price: z.number(),
+  /** m² */
+  livingArea: z.number(),
+  buildYear: z.number().int(),
+  housingCompanyLoanShare: z.number(),
+  /** € a month */
+  maintenanceCharge: z.number(),
+})
+
+export const AdminMortgageLoanSchema = z.object({
+  loanAmount: z.number(),
+  years: z.number().int(),
+  repaymentType: z.enum(REPAYMENT_TYPES),
+  referenceRate: z.enum(MORTGAGE_REFERENCE_RATES),
+  fixedPeriodYears: z.number().int().nullable(),
+})
+
+export const AdminMortgageFundingSchema = z.object({
+  ownFunds: z.number(),
+  ownFundsSources: z.array(z.enum(OWN_FUNDS_SOURCES)),
+  aspSaving: z.boolean(),
+  aspBalance: z.number().nullable(),
+  otherCollateral: z.boolean(),
+  otherCollateralDescription: z.string().nullable(),
+  otherCollateralValue: z.number().nullable(),
+  stateGuarantee: z.boolean(),
+})
+
+export const AdminMortgageHouseholdSchema = z.object({
+  adults: z.number().int(),
+  /** Under-age children: the dependants. */
+  children: z.number().int(),
+  childMaintenanceCosts: z.number(),
+  otherHousingCosts: z.number(),
+})
+
+/** One applicant's work, income, wealth and other loans. */
+export const AdminMortgageApplicantSchema = z.object({
+  employmentType: z.enum(MORTGAGE_EMPLOYMENT_TYPES),
+  occupation: z.string(),
+  employer: z.string().nullable(),
+  /** YYYY-MM */
+  employedSince: z.string().nullable(),
+  monthlyGrossIncome: z.number(),
+  monthlyNetIncome: z.number(),
+  otherMonthlyIncome: z.number(),
+  savings: z.number(),
+  investments: z.number(),
+  otherLoans: z.array(
+    z.object({
+      type: z.enum(OTHER_LOAN_TYPES),
+      lender: z.string(),
+      balance: z.number(),
+      monthlyPayment: z.number(),
+    }),
+  ),
+})
+
 /**
  * A mortgage application as an admin handling it sees it (ADR 061): what the banks got of the
  * property, the loan, its funding and the household, each applicant's work, income, wealth and
  * other debts. Not the applicants' home addresses, the property's street address, marital status,
  * education or citizenship (the banks' own questions, not the handling's), and never a henkilötunnus:
  * that is shown only on request, audited, as for every application.
+ *
+ * Each section (and each applicant's details) is read on its own: one stored in a shape this
+ * version does not read is null, and the page still shows the others.
  */
 export const AdminMortgageSchema = z.object({
   hasCoApplicant: z.boolean(),
-  property: z.object({
-    propertyType: z.enum(PROPERTY_TYPES),
-    postalCode: z.string(),
-    city: z.string(),
-    price: z.number(),
-    /** m² */
-    livingArea: z.number(),
-    buildYear: z.number().int(),
-    housingCompanyLoanShare: z.number(),
-    /** € a month */
-    maintenanceCharge: z.number(),
-  }),
-  loan: z.object({
-    loanAmount: z.number(),
-    years: z.number().int(),
-    repaymentType: z.enum(REPAYMENT_TYPES),
-    referenceRate: z.enum(MORTGAGE_REFERENCE_RATES),
-    fixedPeriodYears: z.number().int().nullable(),
-  }),
-  funding: z.object({
-    ownFunds: z.number(),
-    ownFundsSources: z.array(z.enum(OWN_FUNDS_SOURCES)),
-    aspSaving: z.boolean(),
-    aspBalance: z.number().nullable(),
-    otherCollateral: z.boolean(),
-    otherCollateralDescription: z.string().nullable(),
-    otherCollateralValue: z.number().nullable(),
-    stateGuarantee: z.boolean(),
-  }),
-  household: z.object({
-    adults: z.number().int(),
-    /** Under-age children: the dependants. */
-    children: z.number().int(),
-    childMaintenanceCosts: z.number(),
-    otherHousingCosts: z.number(),
-  }),
+  property: AdminMortgagePropertySchema.nullable(),
+  loan: AdminMortgageLoanSchema.nullable(),
+  funding: AdminMortgageFundingSchema.nullable(),
+  household: AdminMortgageHouseholdSchema.nullable(),
   /** The lead applicant first, then the co-applicant. */
   applicants: z.array(
     z.object({
       role: z.enum(['main', 'co']),
-      employmentType: z.enum(MORTGAGE_EMPLOYMENT_TYPES),
-      occupation: z.string(),
-      employer: z.string().nullable(),
-      /** YYYY-MM */
-      employedSince: z.string().nullable(),
-      monthlyGrossIncome: z.number(),
-      monthlyNetIncome: z.number(),
-      otherMonthlyIncome: z.number(),
-      savings: z.number(),
-      investments: z.number(),
-      otherLoans: z.array(
-        z.object({
-          type: z.enum(OTHER_LOAN_TYPES),
-          lender: z.string(),
-          balance: z.number(),
-          monthlyPayment: z.number(),
-        }),
-      ),
+      details: AdminMortgageApplicantSchema.nullable(),
     }),
   ),
 })

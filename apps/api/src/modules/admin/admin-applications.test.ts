@@ -413,6 +413,47 @@ describe("an application's page", () => {
     expect(JSON.stringify(log)).not.toContain('131052')
   })
 
+  // The example application's sections as the admin page shows them.
+  const PROPERTY = {
+    propertyType: 'apartment',
+    postalCode: '00530',
+    city: 'Helsinki',
+    price: 250_000,
+    livingArea: 54.5,
+    buildYear: 1962,
+    housingCompanyLoanShare: 0,
+    maintenanceCharge: 250,
+  }
+  const LOAN = {
+    loanAmount: 200_000,
+    years: 25,
+    repaymentType: 'annuity',
+    referenceRate: 'euribor-12',
+    fixedPeriodYears: null,
+  }
+  const FUNDING = {
+    ownFunds: 50_000,
+    ownFundsSources: ['savings'],
+    aspSaving: false,
+    aspBalance: null,
+    otherCollateral: false,
+    otherCollateralDescription: null,
+    otherCollateralValue: null,
+    stateGuarantee: false,
+  }
+  const MAIN_APPLICANT = {
+    employmentType: 'permanent',
+    occupation: 'Sairaanhoitaja',
+    employer: 'Esimerkki Oy',
+    employedSince: '2019-08',
+    monthlyGrossIncome: 4_200,
+    monthlyNetIncome: 3_000,
+    otherMonthlyIncome: 0,
+    savings: 20_000,
+    investments: 5_000,
+    otherLoans: [{ type: 'student-loan', lender: 'Pankki', balance: 8_000, monthlyPayment: 120 }],
+  }
+
   it('shows a mortgage’s property, loan, funding and household, no henkilötunnus or home address; admins only', async () => {
     const applicant = await loginAs(ctx.database.db)
     const { applicationId } = await submittedMortgage(ctx, applicant)
@@ -422,60 +463,26 @@ describe("an application's page", () => {
     const page = response.json()
     expect(page.mortgage).toEqual({
       hasCoApplicant: true,
-      property: {
-        propertyType: 'apartment',
-        postalCode: '00530',
-        city: 'Helsinki',
-        price: 250_000,
-        livingArea: 54.5,
-        buildYear: 1962,
-        housingCompanyLoanShare: 0,
-        maintenanceCharge: 250,
-      },
-      loan: {
-        loanAmount: 200_000,
-        years: 25,
-        repaymentType: 'annuity',
-        referenceRate: 'euribor-12',
-        fixedPeriodYears: null,
-      },
-      funding: {
-        ownFunds: 50_000,
-        ownFundsSources: ['savings'],
-        aspSaving: false,
-        aspBalance: null,
-        otherCollateral: false,
-        otherCollateralDescription: null,
-        otherCollateralValue: null,
-        stateGuarantee: false,
-      },
+      property: PROPERTY,
+      loan: LOAN,
+      funding: FUNDING,
       household: { adults: 2, children: 1, childMaintenanceCosts: 0, otherHousingCosts: 80 },
       applicants: [
-        {
-          role: 'main',
-          employmentType: 'permanent',
-          occupation: 'Sairaanhoitaja',
-          employer: 'Esimerkki Oy',
-          employedSince: '2019-08',
-          monthlyGrossIncome: 4_200,
-          monthlyNetIncome: 3_000,
-          otherMonthlyIncome: 0,
-          savings: 20_000,
-          investments: 5_000,
-          otherLoans: [{ type: 'student-loan', lender: 'Pankki', balance: 8_000, monthlyPayment: 120 }],
-        },
+        { role: 'main', details: MAIN_APPLICANT },
         {
           role: 'co',
-          employmentType: 'student',
-          occupation: 'Opiskelija',
-          employer: null,
-          employedSince: null,
-          monthlyGrossIncome: 900,
-          monthlyNetIncome: 800,
-          otherMonthlyIncome: 250,
-          savings: 0,
-          investments: 0,
-          otherLoans: [],
+          details: {
+            employmentType: 'student',
+            occupation: 'Opiskelija',
+            employer: null,
+            employedSince: null,
+            monthlyGrossIncome: 900,
+            monthlyNetIncome: 800,
+            otherMonthlyIncome: 250,
+            savings: 0,
+            investments: 0,
+            otherLoans: [],
+          },
         },
       ],
     })
@@ -500,6 +507,40 @@ describe("an application's page", () => {
     expect(
       (await auditOf(applicationId)).filter((entry) => entry.action === 'application.read'),
     ).toMatchObject([{ actorId: admin.userId }])
+  })
+
+  it('shows the sections it reads of a mortgage with one section in an older or broken shape', async () => {
+    const { db } = ctx.database
+    const { applicationId } = await submittedMortgage(ctx, await loginAs(db))
+    const [stored] = await db
+      .select({ details: schema.applications.details })
+      .from(schema.applications)
+      .where(eq(schema.applications.id, applicationId))
+    const details = stored?.details as { household: Record<string, unknown> }
+    // An older shape: the household without its child maintenance costs.
+    const { childMaintenanceCosts: _, ...household } = details.household
+    await db
+      .update(schema.applications)
+      .set({ details: { ...details, household } })
+      .where(eq(schema.applications.id, applicationId))
+    // The co-applicant's income stored as something this version does not read.
+    await db
+      .update(schema.applicants)
+      .set({ details: sql`jsonb_set(${schema.applicants.details}, '{income}', '"much"')` })
+      .where(and(eq(schema.applicants.applicationId, applicationId), eq(schema.applicants.role, 'co')))
+    const page = await get(`/api/v1/admin/applications/${applicationId}`)
+    expect(page.statusCode).toBe(200)
+    expect(page.json().mortgage).toEqual({
+      hasCoApplicant: true,
+      property: PROPERTY,
+      loan: LOAN,
+      funding: FUNDING,
+      household: null,
+      applicants: [
+        { role: 'main', details: MAIN_APPLICANT },
+        { role: 'co', details: null },
+      ],
+    })
   })
 
   it('shows no mortgage section for another kind of application', async () => {

@@ -9,12 +9,17 @@ import {
   type AdminApplicationList,
   type AdminApplicationRow,
   type AdminMortgage,
-  AdminMortgageSchema,
+  AdminMortgageApplicantSchema,
+  AdminMortgageFundingSchema,
+  AdminMortgageHouseholdSchema,
+  AdminMortgageLoanSchema,
+  AdminMortgagePropertySchema,
   type AdminNote,
   type AdminSettableStatus,
 } from '@lainava/domain/admin'
 import { asAffiliateRecord } from '@lainava/domain/affiliate'
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { z } from 'zod'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { type AuditActor, listAuditLog, recordAudit } from '../audit/audit-log.ts'
@@ -330,24 +335,30 @@ function affiliateOf(details: unknown): AdminApplicationDetail['affiliate'] {
     : null
 }
 
+/** A section's fields through its schema: null when they are not in the shape it reads. */
+function parsed<T>(schema: z.ZodType<T>, fields: unknown): T | null {
+  const result = schema.safeParse(fields)
+  return result.success ? result.data : null
+}
+
 /**
  * A mortgage's sections as the admin page shows them (ADR 061), from what the submission stored
  * (`StoredMortgageDetails`, and each applicant's `StoredMortgageApplicant`). Null for another kind,
- * once anonymised, or for a stored shape this version does not read (the page says the details are
- * not available rather than failing).
+ * once anonymised, or when no section is in a shape this version reads. Each section (and each
+ * applicant's details) is read on its own: one stored in an older or broken shape is null and the
+ * page says it is not available, while the others show.
  */
 function mortgageOf(
   application: { kind: string; details: unknown; anonymisedAt: Date | null },
   people: ReadonlyArray<{ role: string; details: unknown }>,
 ): AdminMortgage | null {
   if (application.kind !== 'mortgage' || application.anonymisedAt) return null
-  // What is stored is read as it is, not trusted: a part that is not an object makes the whole null.
+  // What is stored is read as it is, not trusted: a part that is not an object gives a null section.
   const details = objectOrUndefined(application.details) as Partial<StoredMortgageDetails> | undefined
   const property = objectOrUndefined(details?.property) as StoredMortgageDetails['property'] | undefined
   const loan = objectOrUndefined(details?.loan) as StoredMortgageDetails['loan'] | undefined
   const funding = objectOrUndefined(details?.funding) as StoredMortgageDetails['funding'] | undefined
   const household = objectOrUndefined(details?.household) as StoredMortgageDetails['household'] | undefined
-  if (!details || !property || !loan || !funding || !household) return null
   const applicants = people
     .filter((person) => person.role === 'main' || person.role === 'co')
     .sort((a, b) => (a.role === b.role ? 0 : a.role === 'main' ? -1 : 1))
@@ -358,58 +369,78 @@ function mortgageOf(
       // Not asked of a retired person, a student or the unemployed.
       const employed = work && 'employer' in work ? work : undefined
       return {
-        role: person.role,
-        employmentType: work?.employmentType,
-        occupation: work?.occupation,
-        employer: employed?.employer ?? null,
-        employedSince: employed?.employedSince ?? null,
-        monthlyGrossIncome: income?.monthlyGrossIncome,
-        monthlyNetIncome: income?.monthlyNetIncome,
-        otherMonthlyIncome: income?.otherMonthlyIncome,
-        savings: income?.savings,
-        investments: income?.investments,
-        otherLoans: stored?.otherLoans ?? [],
+        role: person.role === 'co' ? ('co' as const) : ('main' as const),
+        details:
+          work && income
+            ? parsed(AdminMortgageApplicantSchema, {
+                employmentType: work.employmentType,
+                occupation: work.occupation,
+                employer: employed?.employer ?? null,
+                employedSince: employed?.employedSince ?? null,
+                monthlyGrossIncome: income.monthlyGrossIncome,
+                monthlyNetIncome: income.monthlyNetIncome,
+                otherMonthlyIncome: income.otherMonthlyIncome,
+                savings: income.savings,
+                investments: income.investments,
+                otherLoans: stored?.otherLoans ?? [],
+              })
+            : null,
       }
     })
-  const parsed = AdminMortgageSchema.safeParse({
-    hasCoApplicant: details.hasCoApplicant ?? applicants.length > 1,
+  const mortgage: AdminMortgage = {
+    hasCoApplicant:
+      typeof details?.hasCoApplicant === 'boolean' ? details.hasCoApplicant : applicants.length > 1,
     // The property's location by postcode and town; its street address is the banks' only.
-    property: {
-      propertyType: property.propertyType,
-      postalCode: property.postalCode,
-      city: property.city,
-      price: property.price,
-      livingArea: property.livingArea,
-      buildYear: property.buildYear,
-      housingCompanyLoanShare: property.housingCompanyLoanShare,
-      maintenanceCharge: property.maintenanceCharge,
-    },
-    loan: {
-      loanAmount: loan.loanAmount,
-      years: loan.years,
-      repaymentType: loan.repaymentType,
-      referenceRate: loan.referenceRate,
-      fixedPeriodYears: ('fixedPeriodYears' in loan ? loan.fixedPeriodYears : undefined) ?? null,
-    },
-    funding: {
-      ownFunds: funding.ownFunds,
-      ownFundsSources: funding.ownFundsSources,
-      aspSaving: funding.aspSaving,
-      aspBalance: funding.aspBalance ?? null,
-      otherCollateral: funding.otherCollateral,
-      otherCollateralDescription: funding.otherCollateralDescription ?? null,
-      otherCollateralValue: funding.otherCollateralValue ?? null,
-      stateGuarantee: funding.stateGuarantee,
-    },
-    household: {
-      adults: household.adults,
-      children: household.children,
-      childMaintenanceCosts: household.childMaintenanceCosts,
-      otherHousingCosts: household.otherHousingCosts,
-    },
+    property: property
+      ? parsed(AdminMortgagePropertySchema, {
+          propertyType: property.propertyType,
+          postalCode: property.postalCode,
+          city: property.city,
+          price: property.price,
+          livingArea: property.livingArea,
+          buildYear: property.buildYear,
+          housingCompanyLoanShare: property.housingCompanyLoanShare,
+          maintenanceCharge: property.maintenanceCharge,
+        })
+      : null,
+    loan: loan
+      ? parsed(AdminMortgageLoanSchema, {
+          loanAmount: loan.loanAmount,
+          years: loan.years,
+          repaymentType: loan.repaymentType,
+          referenceRate: loan.referenceRate,
+          fixedPeriodYears: ('fixedPeriodYears' in loan ? loan.fixedPeriodYears : undefined) ?? null,
+        })
+      : null,
+    funding: funding
+      ? parsed(AdminMortgageFundingSchema, {
+          ownFunds: funding.ownFunds,
+          ownFundsSources: funding.ownFundsSources,
+          aspSaving: funding.aspSaving,
+          aspBalance: funding.aspBalance ?? null,
+          otherCollateral: funding.otherCollateral,
+          otherCollateralDescription: funding.otherCollateralDescription ?? null,
+          otherCollateralValue: funding.otherCollateralValue ?? null,
+          stateGuarantee: funding.stateGuarantee,
+        })
+      : null,
+    household: household
+      ? parsed(AdminMortgageHouseholdSchema, {
+          adults: household.adults,
+          children: household.children,
+          childMaintenanceCosts: household.childMaintenanceCosts,
+          otherHousingCosts: household.otherHousingCosts,
+        })
+      : null,
     applicants,
-  })
-  return parsed.success ? parsed.data : null
+  }
+  const readable =
+    mortgage.property ||
+    mortgage.loan ||
+    mortgage.funding ||
+    mortgage.household ||
+    applicants.some((applicant) => applicant.details)
+  return readable ? mortgage : null
 }
 
 /** The value when it is a plain object (not null, an array or a scalar), else undefined. */

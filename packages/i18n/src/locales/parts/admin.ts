@@ -130,6 +130,8 @@ export const fi = {
   'admin.app.mortgage.otherLoan': '{type}, {lender}: jäljellä {balance}, kuukausierä {payment}',
   'admin.app.mortgage.unavailable':
     'Asuntolainan tietoja ei ole saatavilla: hakemus on anonymisoitu tai tallennettu muodossa, jota tämä versio ei lue.',
+  'admin.app.mortgage.sectionUnavailable':
+    'Tiedot eivät ole saatavilla: ne on tallennettu muodossa, jota tämä versio ei lue.',
   'admin.app.people': 'Hakija ja yhteyshenkilö',
   'admin.app.role.main': 'Hakija',
   'admin.app.role.co': 'Kanssahakija',
@@ -323,6 +325,8 @@ export const sv: { readonly [K in keyof typeof fi]: string } = {
   'admin.app.mortgage.otherLoan': '{type}, {lender}: kvar {balance}, månadsrat {payment}',
   'admin.app.mortgage.unavailable':
     'Bostadslånets uppgifter finns inte: ansökan är anonymiserad eller sparad i en form som den här versionen inte läser.',
+  'admin.app.mortgage.sectionUnavailable':
+    'Uppgifterna finns inte: de är sparade i en form som den här versionen inte läser.',
   'admin.app.people': 'Sökande och kontaktperson',
   'admin.app.role.main': 'Sökande',
   'admin.app.role.co': 'Medsökande',
@@ -517,6 +521,7 @@ export const en: { readonly [K in keyof typeof fi]: string } = {
   'admin.app.mortgage.otherLoan': '{type}, {lender}: {balance} left, {payment} a month',
   'admin.app.mortgage.unavailable':
     'The mortgage details are not available: the application is anonymised or stored in a form this version does not read.',
+  'admin.app.mortgage.sectionUnavailable': 'Not available: stored in a form this version does not read.',
   'admin.app.people': 'Applicant and contact person',
   'admin.app.role.main': 'Applicant',
   'admin.app.role.co': 'Co-applicant',
