@@ -17,6 +17,8 @@
 //
 // npm run bench -- marketplace [applications=200] [concurrency=16] [rate=20] [seconds=10]
 // DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres: a fresh lainava_test_* database per side.
+// First: NODE_ENV=production as `npm start` runs the API, before the API's modules load.
+import '../lib/production-mode.ts'
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { type Database, type DbHandle, openDatabase, schema, seedDemoData } from '@lainava/db'
@@ -27,6 +29,7 @@ import { buildApp } from '../../apps/api/src/app.ts'
 import { loadConfig } from '../../apps/api/src/config.ts'
 import { submission, validApplication } from '../../apps/api/src/test/applications.ts'
 import { loginAs, OUR_CLIENT } from '../../apps/api/src/test/sessions.ts'
+import { START_NODE_OPTIONS } from '../../scripts/start-mode.ts'
 import type { Comparison, Measurement, Side } from '../lib/compare.ts'
 import { freePort } from '../lib/ports.ts'
 
@@ -354,7 +357,7 @@ function storageCeiling(total: number): Side {
 export default function marketplace(args: string[]): Comparison {
   const [total = 200, concurrency = 16, rate = 20, seconds = 10] = args.map(Number)
   return {
-    title: `Marketplace (${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}): ${total} applications by ${concurrency} clients at saturation, then ${rate}/s for ${seconds} s`,
+    title: `Marketplace (${process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite'}, NODE_ENV=${process.env.NODE_ENV}): ${total} applications by ${concurrency} clients at saturation, then ${rate}/s for ${seconds} s`,
     metrics: [
       { key: 'accepted', label: 'accepted at saturation', unit: 'applications/s', better: 'higher' },
       { key: 'answers', label: 'lender answers at saturation', unit: 'answers/s', better: 'higher' },
@@ -385,6 +388,7 @@ export default function marketplace(args: string[]): Comparison {
       'At saturation it is mostly time spent waiting behind earlier applications; the fixed-load figures are the latency.',
       'Statements: every SQL statement of the API and the worker (node-postgres, PostgreSQL server only), sending included.',
       "CPU per application: over both phases of a round; Node's is the one process (API, worker and the bench's client), PostgreSQL's every process named postgres on the machine (server only).",
+      `The API and the worker run in the bench's process with NODE_ENV=${process.env.NODE_ENV} as \`npm start\` sets it, but without npm start's Node options (${START_NODE_OPTIONS.join(' ')}) and process environment (ADR 054).`,
     ],
   }
 }
