@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   AFFILIATE_LIFETIME_MS,
+  AFFILIATE_SOURCES,
   AFFILIATE_STORAGE_KEY,
+  AFFILIATE_URL_PARAMS,
   type AffiliateStorage,
   captureAffiliate,
   isTrafficSource,
@@ -89,6 +91,30 @@ describe('parseAffiliateUrl: every source of spec §9', () => {
   })
 })
 
+describe('the parameters the table reads', () => {
+  it('are all a landing needs: a URL cut to AFFILIATE_URL_PARAMS gives each source the same click', () => {
+    const cut = (url: string) => {
+      const parsed = new URL(url)
+      const kept = new URLSearchParams()
+      for (const name of AFFILIATE_URL_PARAMS) {
+        const value = parsed.searchParams.get(name)
+        if (value !== null) kept.set(name, value)
+      }
+      return `${parsed.origin}${parsed.pathname}?${kept}`
+    }
+    const urls = AFFILIATE_SOURCES.flatMap((source) =>
+      source.clickIds.map(
+        (id) => `${site}/a/?token=t&utm_source=${encodeURIComponent(source.network)}&${id}=C&utm_campaign=k`,
+      ),
+    )
+    urls.push(`${site}/?oid=O-1&id=x`, `${site}/?oid=O-1&click_id=C-2&utm_medium=m&utm_content=c`)
+    for (const url of urls) {
+      expect(parseAffiliateUrl(url, now)).not.toBeNull()
+      expect(parseAffiliateUrl(cut(url), now)).toEqual(parseAffiliateUrl(url, now))
+    }
+  })
+})
+
 describe('stored record: expiry and replacement', () => {
   it('is kept on a click and read back while current', () => {
     const storage = memoryStorage()
@@ -114,6 +140,14 @@ describe('stored record: expiry and replacement', () => {
     const plain = captureAffiliate(storage, `${site}/lainat/`, new Date(next.getTime() + 60_000))
     expect(plain?.trackingId).toBe('second')
     expect(plain?.encounteredAt).toBe(next.toISOString())
+  })
+
+  it('a click captured after its landing is dated when it was landed on', () => {
+    const storage = memoryStorage()
+    const landed = new Date(now.getTime() - 60_000)
+    const record = captureAffiliate(storage, `${site}/?at_gd=late`, now, landed)
+    expect(record?.encounteredAt).toBe(landed.toISOString())
+    expect(record?.expiryDate).toBe(new Date(landed.getTime() + AFFILIATE_LIFETIME_MS).toISOString())
   })
 
   it('is not replaced by an organic share (a bare fbclid), but is by a tagged Meta ad', () => {

@@ -12,13 +12,34 @@ export const AFFILIATE_STORAGE_KEY = 'lainava.affiliate'
 /** The longest value taken from a URL parameter (ids, campaign names); longer values are cut. */
 export const AFFILIATE_VALUE_MAX = 200
 
+/**
+ * Every query parameter the table below reads (spec §9). A landing noted for a later capture keeps these and
+ * no others (ADR 060: a login link's token must not sit in storage); the types keep the table within them.
+ */
+export const AFFILIATE_URL_PARAMS = [
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_content',
+  'oid',
+  'clickid',
+  'click_id',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'msclkid',
+  'fbclid',
+  'at_gd',
+] as const
+export type AffiliateUrlParam = (typeof AFFILIATE_URL_PARAMS)[number]
+
 export type AffiliateSource = {
   /** The network's name as stored (`traffic_source` = `affiliate:<network>`). */
   network: string
   /** `utm_source` values (lower case) that name this network. */
   utmSources: readonly string[]
   /** Click-id parameters, first found wins; a parameter alone also recognises the network when `recognisedBy` says so. */
-  clickIds: readonly string[]
+  clickIds: readonly AffiliateUrlParam[]
   /** `click-id`: a click-id parameter alone recognises it; `utm`: only its utm_source does (its id is generic). */
   recognisedBy: 'click-id' | 'utm'
 }
@@ -81,7 +102,7 @@ export const AFFILIATE_SOURCES: readonly AffiliateSource[] = [
 
 /** The network identified by its `oid` parameter (spec §9). */
 export const OID_NETWORK = 'oid'
-const OID_CLICK_IDS = ['clickid', 'click_id'] as const
+const OID_CLICK_IDS: readonly AffiliateUrlParam[] = ['clickid', 'click_id']
 
 /** Every network name a record may carry. */
 export const AFFILIATE_NETWORKS: readonly string[] = [...AFFILIATE_SOURCES.map((s) => s.network), OID_NETWORK]
@@ -104,13 +125,13 @@ export type AffiliateRecord = {
   meta: AffiliateMeta
 }
 
-function param(params: URLSearchParams, name: string): string | null {
+function param(params: URLSearchParams, name: AffiliateUrlParam): string | null {
   const value = params.get(name)?.trim()
   if (!value) return null
   return value.slice(0, AFFILIATE_VALUE_MAX)
 }
 
-function firstParam(params: URLSearchParams, names: readonly string[]): string | null {
+function firstParam(params: URLSearchParams, names: readonly AffiliateUrlParam[]): string | null {
   for (const name of names) {
     const value = param(params, name)
     if (value) return value
@@ -229,13 +250,17 @@ export function readAffiliate(storage: AffiliateStorage, now: Date): AffiliateRe
   return record
 }
 
-/** A newer click replaces the stored record (whatever it was); a landing without a click keeps it. */
+/**
+ * A newer click replaces the stored record (whatever it was); a landing without a click keeps it.
+ * `clickedAt`: when the page was landed on, if that was before `now` (a landing captured later, ADR 060).
+ */
 export function captureAffiliate(
   storage: AffiliateStorage,
   url: string | URL,
   now: Date,
+  clickedAt: Date = now,
 ): AffiliateRecord | null {
-  const clicked = parseAffiliateUrl(url, now)
+  const clicked = parseAffiliateUrl(url, clickedAt)
   if (clicked) {
     storage.setItem(AFFILIATE_STORAGE_KEY, JSON.stringify(clicked))
     return clicked

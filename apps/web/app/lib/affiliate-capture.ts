@@ -27,8 +27,11 @@ function newer(a: AffiliateRecord | null, b: AffiliateRecord | null): AffiliateR
   return Date.parse(a.encounteredAt) >= Date.parse(b.encounteredAt) ? a : b
 }
 
-/** The address and referrer a page was loaded with. */
-export type LandingPage = { href: string; referrer: string }
+/**
+ * The address and referrer a page was loaded with, as the capture needs them (ADR 060: the address with only
+ * the table's parameters, the referrer's origin), and when (ISO): its click's time when captured later.
+ */
+export type LandingPage = { href: string; referrer: string; at?: string }
 
 /**
  * Runs after hydration for the page as it was loaded (the visitor may have moved on in the app
@@ -39,8 +42,10 @@ export function captureLanding(
   page: LandingPage = { href: window.location.href, referrer: document.referrer },
 ): void {
   const now = new Date()
+  const landedAt = page.at === undefined ? Number.NaN : Date.parse(page.at)
   try {
-    const clicked = captureAffiliate(sessionStorage, page.href, now)
+    const clickedAt = Number.isNaN(landedAt) || landedAt > now.getTime() ? now : new Date(landedAt)
+    const clicked = captureAffiliate(sessionStorage, page.href, now, clickedAt)
     if (hasMarketingConsent) {
       // The visit's click moves to the 30-day record, unless that holds a newer one.
       const kept = newer(clicked, readAffiliate(localStorage, now))

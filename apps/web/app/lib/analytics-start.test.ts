@@ -25,7 +25,21 @@ beforeEach(() => {
 })
 afterEach(() => {
   Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' })
+  Reflect.deleteProperty(document, 'referrer')
+  vi.useRealTimers()
 })
+
+function landFrom(referrer: string) {
+  Object.defineProperty(document, 'referrer', { configurable: true, value: referrer })
+}
+
+function sessionStorageText(): string {
+  return Object.keys(sessionStorage)
+    .map((key) => `${key}=${sessionStorage.getItem(key)}`)
+    .join('\n')
+}
+
+const never = () => new Promise<never>(() => undefined)
 
 async function modules() {
   const start = await import('./analytics-start.ts')
@@ -86,6 +100,89 @@ describe('tracking started after hydration', () => {
     )
     await vi.waitFor(() => expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-LEFT'))
     await vi.waitFor(() => expect(sessionStorage.getItem('lainava.landing-pending')).toBeNull())
+    stop()
+  })
+
+  it('notes no more of a landing than the capture needs: no token of the address, only the referrer origin', async () => {
+    const first = await modules()
+    // The one-time login link, opened from a webmail page whose address names the message.
+    window.history.replaceState(
+      null,
+      '',
+      '/kirjaudu/?token=secret-token&id=secret-id&utm_source=financer&clickid=FIN-1&utm_campaign=kevat',
+    )
+    landFrom('https://mail.example.com/inbox/secret-message?q=secret-query')
+    first.startTrackingAfterHydration(() => false, noConsentChanges, never)
+    expect(sessionStorage.getItem('lainava.landing-pending')).not.toBeNull()
+    expect(sessionStorageText()).not.toContain('secret')
+    // The next page load captures the click and the referrer category from what was noted.
+    vi.resetModules()
+    const second = await modules()
+    window.history.replaceState(null, '', '/autolaina/')
+    landFrom('')
+    const stop = second.startTrackingAfterHydration(
+      () => false,
+      noConsentChanges,
+      async () => second.tracking,
+    )
+    await vi.waitFor(() => expect(sessionStorage.getItem('lainava.landing-pending')).toBeNull())
+    expect(JSON.parse(sessionStorage.getItem(AFFILIATE_STORAGE_KEY) ?? 'null')).toMatchObject({
+      affiliate: 'financer',
+      trackingId: 'FIN-1',
+      meta: { campaign: 'kevat', landingPath: '/kirjaudu/' },
+    })
+    expect(sessionStorage.getItem('lainava.landing-source')).toBe('referral')
+    expect(sessionStorageText()).not.toContain('secret')
+    stop()
+  })
+
+  it('dates a click captured at the next page load when it was landed on', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'))
+    const first = await modules()
+    window.history.replaceState(null, '', '/?utm_source=adtraction&at_gd=AT-DATED')
+    first.startTrackingAfterHydration(() => false, noConsentChanges, never)
+    vi.setSystemTime(new Date('2026-11-24T10:05:00Z'))
+    vi.resetModules()
+    const second = await modules()
+    window.history.replaceState(null, '', '/autolaina/')
+    const stop = second.startTrackingAfterHydration(
+      () => false,
+      noConsentChanges,
+      async () => second.tracking,
+    )
+    await vi.waitFor(() => expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-DATED'))
+    expect(JSON.parse(sessionStorage.getItem(AFFILIATE_STORAGE_KEY) ?? 'null').encounteredAt).toBe(
+      '2026-11-24T10:00:00.000Z',
+    )
+    stop()
+  })
+
+  it('an entry that cannot be read is removed, and the next landings are noted again', async () => {
+    sessionStorage.setItem('lainava.landing-pending', '{not json')
+    const first = await modules()
+    window.history.replaceState(null, '', '/')
+    const stopFirst = first.startTrackingAfterHydration(
+      () => false,
+      noConsentChanges,
+      async () => first.tracking,
+    )
+    await vi.waitFor(() => expect(sessionStorage.getItem('lainava.landing-pending')).toBeNull())
+    stopFirst()
+    // A page load left before its file came, then the next one.
+    vi.resetModules()
+    const second = await modules()
+    window.history.replaceState(null, '', '/?utm_source=adtraction&at_gd=AT-AFTER')
+    second.startTrackingAfterHydration(() => false, noConsentChanges, never)
+    vi.resetModules()
+    const third = await modules()
+    window.history.replaceState(null, '', '/autolaina/')
+    const stop = third.startTrackingAfterHydration(
+      () => false,
+      noConsentChanges,
+      async () => third.tracking,
+    )
+    await vi.waitFor(() => expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-AFTER'))
     stop()
   })
 

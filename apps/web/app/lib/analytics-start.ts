@@ -1,3 +1,5 @@
+import { AFFILIATE_URL_PARAMS, AFFILIATE_VALUE_MAX } from '@lainava/domain/affiliate'
+import { referrerOrigin } from '@lainava/domain/analytics-context'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import type { LandingPage } from './affiliate-capture.ts'
@@ -14,6 +16,27 @@ import type { Tracking } from './tracking-start.ts'
 /** A page landed on whose tracking file has not run yet (tracking-start.ts captures it and removes it). */
 export const PENDING_LANDING_KEY = 'lainava.landing-pending'
 
+/**
+ * What the capture needs of a page landed on, and nothing more: it is kept in session storage with or
+ * without consent, so a login link's token or a status page's id in the query, or the path of the page
+ * that linked here, must stay out. The origin and path, the affiliate table's parameters, the referrer's origin.
+ */
+export function landingToKeep(href: string, referrer: string, at: Date): LandingPage {
+  const url = new URL(href)
+  const kept = new URLSearchParams()
+  for (const name of AFFILIATE_URL_PARAMS) {
+    // The table reads the first value, trimmed and cut (domain/affiliate.ts).
+    const value = url.searchParams.get(name)?.trim().slice(0, AFFILIATE_VALUE_MAX)
+    if (value) kept.set(name, value)
+  }
+  const query = kept.size > 0 ? `?${kept}` : ''
+  return {
+    href: `${url.origin}${url.pathname}${query}`,
+    referrer: referrerOrigin(referrer) ?? '',
+    at: at.toISOString(),
+  }
+}
+
 type TrackingModule = { startTracking(landing: LandingPage, hasConsent: () => boolean): Tracking }
 
 const loadTracking = (): Promise<TrackingModule> => import('./tracking-start.ts')
@@ -25,7 +48,7 @@ export function startTrackingAfterHydration(
   load: () => Promise<TrackingModule> = loadTracking,
 ): () => void {
   // The address and referrer the page was loaded with, before any navigation in the app.
-  const landing: LandingPage = { href: window.location.href, referrer: document.referrer }
+  const landing = landingToKeep(window.location.href, document.referrer, new Date())
   // Noted for the next page load too, in case this one is left (a full page load) before the file comes.
   try {
     if (sessionStorage.getItem(PENDING_LANDING_KEY) === null)

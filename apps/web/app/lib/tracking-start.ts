@@ -47,12 +47,18 @@ function forgetAnalytics(): void {
 }
 
 function takePendingLanding(): LandingPage | null {
+  let raw: string | null
   try {
-    const value: unknown = JSON.parse(sessionStorage.getItem(PENDING_LANDING_KEY) ?? 'null')
+    // Removed before it is read: an entry that cannot be read must not stay and block the next ones.
+    raw = sessionStorage.getItem(PENDING_LANDING_KEY)
     sessionStorage.removeItem(PENDING_LANDING_KEY)
-    const page = value as Partial<LandingPage> | null
+  } catch {
+    return null
+  }
+  try {
+    const page = JSON.parse(raw ?? 'null') as Partial<LandingPage> | null
     return typeof page?.href === 'string' && typeof page.referrer === 'string'
-      ? { href: page.href, referrer: page.referrer }
+      ? { href: page.href, referrer: page.referrer, ...(typeof page.at === 'string' ? { at: page.at } : {}) }
       : null
   } catch {
     return null
