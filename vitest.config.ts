@@ -12,6 +12,7 @@ export default defineConfig({
             'packages/**/src/**/*.test.ts',
             'apps/web/app/**/*.test.{ts,tsx}',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', 'packages/db/**'],
           environment: 'node',

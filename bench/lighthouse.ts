@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { categoryScore, scored, scoredFigure, scoredMedian } from './lib/lighthouse-score.ts'
 import { startBenchServer } from './server.ts'
 
 type Audits = Record<string, { numericValue?: number; displayValue?: string; details?: unknown }>
@@ -16,7 +17,8 @@ type Audits = Record<string, { numericValue?: number; displayValue?: string; det
 export interface PageRun {
   path: string
   signedIn: boolean
-  scores: Record<string, number>
+  /** Out of 100 by category; null where Lighthouse could not score the run. */
+  scores: Record<string, number | null>
   metrics: {
     fcpMs: number
     lcpMs: number
@@ -38,11 +40,6 @@ export interface PageRun {
 }
 
 /** The machine's Chromium, headless, for Lighthouse. */
-/** Whether Lighthouse could score the run: a trace error gives a score and an LCP of 0. */
-export function scored(run: PageRun): boolean {
-  return run.metrics.lcpMs > 0
-}
-
 export function launchChrome() {
   return chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -164,10 +161,7 @@ export async function measurePage(
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}`)
   const scores = Object.fromEntries(
-    Object.entries(result.lhr.categories).map(([id, category]) => [
-      id,
-      Math.round((category.score ?? 0) * 100),
-    ]),
+    Object.entries(result.lhr.categories).map(([id, category]) => [id, categoryScore(category.score)]),
   )
   const failed = Object.values(result.lhr.audits)
     .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
@@ -234,18 +228,22 @@ async function main() {
     )
     writeFileSync(file, JSON.stringify(results, null, 2))
     console.warn(JSON.stringify(results, null, 2))
-    // A path given several times (the machine is noisy): the median of its runs.
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0
+    // A path given several times (the machine is noisy): the median of its runs. A run Lighthouse could
+    // not score is left out of Lighthouse's figures ("(unscored)" when none was scored); the HTML's
+    // own figures (its scripts, its size) are the server's and come from any run.
     for (const path of new Set(paths)) {
-      // A run Lighthouse could not score is left out.
-      const runs = results.filter((result) => result.path === path && scored(result))
+      const all = results.filter((result) => result.path === path)
+      const runs = all.filter(scored)
+      const lab = (pick: (run: PageRun) => number | null | undefined, unit = '') =>
+        scoredFigure(scoredMedian(runs.map(pick)), unit)
+      const html = all[0]
       console.warn(
-        `${path}${signedIn ? ' (signed in)' : ''}: median of ${runs.length} — performance ${median(runs.map((r) => r.scores.performance ?? 0))},` +
-          ` LCP ${median(runs.map((r) => r.metrics.lcpMs))} ms, TBT ${median(runs.map((r) => r.metrics.tbtMs))} ms,` +
-          ` accessibility ${median(runs.map((r) => r.scores.accessibility ?? 0))}, SEO ${median(runs.map((r) => r.scores.seo ?? 0))},` +
-          ` JS ${runs[0]?.javascript.gzipKiB} KiB gzip in ${runs[0]?.javascript.files} files` +
-          ` (loaded in the run: ${median(runs.map((r) => r.loadedJavascript.gzipKiB))} KiB), ${runs[0]?.metrics.requests} requests` +
-          ` (${runs[0]?.metrics.scriptRequests} scripts), HTML ${runs[0]?.metrics.htmlKiB} KiB`,
+        `${path}${signedIn ? ' (signed in)' : ''}: median of ${runs.length} scored of ${all.length} — performance ${lab((r) => r.scores.performance)},` +
+          ` LCP ${lab((r) => r.metrics.lcpMs, 'ms')}, TBT ${lab((r) => r.metrics.tbtMs, 'ms')},` +
+          ` accessibility ${lab((r) => r.scores.accessibility)}, SEO ${lab((r) => r.scores.seo)},` +
+          ` JS ${html?.javascript.gzipKiB} KiB gzip in ${html?.javascript.files} files` +
+          ` (loaded in the run: ${lab((r) => r.loadedJavascript.gzipKiB, 'KiB')}), ${lab((r) => r.metrics.requests)} requests` +
+          ` (${lab((r) => r.metrics.scriptRequests)} scripts), HTML ${html?.metrics.htmlKiB} KiB`,
       )
     }
   } finally {

@@ -4,8 +4,9 @@
 
 import { type BareApp, startBareApp } from '../anchors/bare-react-router/serve.ts'
 import type { Comparison, Measurement } from '../lib/compare.ts'
+import { scored, UNSCORED } from '../lib/lighthouse-score.ts'
 import { freePort } from '../lib/ports.ts'
-import { launchChrome, measurePage, scored } from '../lighthouse.ts'
+import { launchChrome, measurePage } from '../lighthouse.ts'
 import { startBenchServer } from '../server.ts'
 
 /** A fresh Chrome per run, so no side inherits the other's cache or compiled code. */
@@ -13,11 +14,12 @@ async function lighthouseRun(origin: string, path: string): Promise<Measurement>
   const chrome = await launchChrome()
   try {
     const run = await measurePage(chrome.port, origin, path)
-    // A run Lighthouse could not score has no value for what Lighthouse measured: NaN, which the
-    // medians leave out and count. The HTML's own figures stay.
+    // A run Lighthouse could not score (a null performance score, or no LCP) has no value for what
+    // Lighthouse measured: NaN, which the medians leave out and count, never 0. The HTML's own figures stay.
     const valid = scored(run)
-    if (!valid) console.warn('  Lighthouse could not score this run: left out of the medians')
-    const lab = (value: number | undefined) => (valid && value !== undefined ? value : Number.NaN)
+    if (!valid) console.warn(`  ${UNSCORED} Lighthouse could not score this run: left out of the medians`)
+    const lab = (value: number | null | undefined) =>
+      valid && typeof value === 'number' ? value : Number.NaN
     return {
       performance: lab(run.scores.performance),
       lcp: lab(run.metrics.lcpMs),
