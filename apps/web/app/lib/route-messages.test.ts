@@ -120,9 +120,11 @@ describe('client navigation', () => {
 })
 
 // The guard for the declarations: every catalogue key written in a declared screen's module, or in
-// the modules it imports (the layout's included), is in that screen's scope. A key added to a
-// page without its prefix in SCREEN_MESSAGES fails here before it shows as a raw key.
+// the modules it imports (the layout's included, and the domain's modules: keys it hands over as
+// data), is in that screen's scope. A key added to a page without its prefix in SCREEN_MESSAGES
+// fails here before it shows as a raw key.
 const APP = resolve(dirname(new URL(import.meta.url).pathname), '..')
+const DOMAIN = resolve(APP, '../../../packages/domain/src')
 const MODULE_OF: Partial<Record<ScreenName, string>> = {
   landing: 'features/landing/landing-route.tsx',
   carLoan: 'features/content/content-page-route.tsx',
@@ -154,20 +156,33 @@ function moduleTree(entry: string): string[] {
     if (seen.has(file)) continue
     seen.add(file)
     const source = readFileSync(file, 'utf8')
+    // A domain module is read, not followed: its own imports (and the modules the app imports only
+    // as types, such as context.ts's) hold every form's validation keys, which no one screen shows.
+    if (file.startsWith(DOMAIN)) continue
     for (const match of source.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+\.tsx?)'/g)) {
       const target = resolve(dirname(file), match[1] as string)
       if (!SERVER_ONLY.some((end) => target.endsWith(end)) && !target.includes('/+types/')) queue.push(target)
+    }
+    // `@lainava/domain/<path>` is packages/domain/src/<path>.ts (the package's exports); value
+    // imports only (`import type` brings no key to the page).
+    for (const match of source.matchAll(
+      /import\s+(type\s+)?(?:\{[^}]*\}|[\w*\s]+?)\s+from\s+'@lainava\/domain(?:\/([^']+))?'/g,
+    )) {
+      if (!match[1]) queue.push(resolve(DOMAIN, `${match[2] ?? 'index'}.ts`))
     }
   }
   return [...seen]
 }
 
-/** Catalogue keys written in a source file: whole keys, and template literals' fixed starts. */
+/**
+ * Catalogue keys written in a source file: whole keys, and template literals' fixed starts. A key's
+ * parts after the first may hold hyphens (`mortgage.step.personal-information`).
+ */
 function keysIn(source: string): string[] {
-  const keys = [...source.matchAll(/['"`]([a-zA-Z][\w]*(?:\.[\w]+)+)['"`]/g)]
+  const keys = [...source.matchAll(/['"`]([a-zA-Z]\w*(?:\.[\w-]+)+)['"`]/g)]
     .map((match) => match[1] as string)
     .filter((key) => key in fi)
-  const templates = [...source.matchAll(/`([a-zA-Z][\w]*(?:\.[\w]+)*)\.\$\{/g)]
+  const templates = [...source.matchAll(/`([a-zA-Z]\w*(?:\.[\w-]+)*)\.\$\{/g)]
     .map((match) => match[1] as string)
     .filter((prefix) => Object.keys(fi).some((key) => key.startsWith(`${prefix}.`)))
   return [...keys, ...templates]
