@@ -2,7 +2,9 @@
 // the analytics client (analytics-client.ts) listens and sends them to our events endpoint, only with
 // marketing consent. Emitting is always safe: without a listener, or without consent, nothing leaves the page.
 // The client loads after hydration (ADR 060): what is emitted before anyone listens (the first page_view,
-// the exposures the page reports at hydration) waits here and goes to the first listener, once.
+// the exposures the page reports at hydration) waits here and goes to the first listener, once. So does what
+// is emitted after the last listener left (the root remounted after its error boundary: its client stopped,
+// the next one is loading while the new page's page_view is emitted).
 
 export type AnalyticsBusEvent =
   | { type: 'page_view' }
@@ -24,7 +26,7 @@ export type EmittedOn = {
 export type AnalyticsListener = (event: AnalyticsBusEvent, emittedOn?: EmittedOn) => void
 
 const listeners = new Set<AnalyticsListener>()
-/** Events emitted before the first listener; at most PENDING_MAX (a client that never loads). */
+/** Events emitted while no one listens; at most PENDING_MAX (a client that never loads). */
 let pending: Array<[AnalyticsBusEvent, EmittedOn | undefined]> | null = []
 export const PENDING_MAX = 50
 
@@ -56,6 +58,7 @@ export function onAnalytics(listener: AnalyticsListener): () => void {
   }
   return () => {
     listeners.delete(listener)
+    if (listeners.size === 0) pending ??= []
   }
 }
 

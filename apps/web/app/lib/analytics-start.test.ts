@@ -210,6 +210,33 @@ describe('tracking started after hydration', () => {
     stop()
   })
 
+  it('keeps the page view of a root that mounts again (after its error boundary) until its file arrives', async () => {
+    const { startTrackingAfterHydration, emitAnalytics, tracking } = await modules()
+    window.history.replaceState(null, '', '/')
+    emitAnalytics({ type: 'page_view' })
+    const stopFirst = startTrackingAfterHydration(
+      () => true,
+      noConsentChanges,
+      async () => tracking,
+    )
+    await vi.waitFor(() => expect(sessionStorage.getItem('lainava.landing-pending')).toBeNull())
+    // The root's error boundary unmounts the app (its client stops); the next navigation mounts it again.
+    stopFirst()
+    window.history.pushState(null, '', '/autolaina/')
+    emitAnalytics({ type: 'page_view' })
+    const { load, arrive } = deferredLoad(tracking)
+    const stop = startTrackingAfterHydration(() => true, noConsentChanges, load)
+    await arrive()
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))
+    await Promise.resolve()
+    hide()
+    expect((await sentEvents()).map((event) => [event.type, event.context.url])).toContainEqual([
+      'page_view',
+      '/autolaina/',
+    ])
+    stop()
+  })
+
   it('sends them at once when the page was hidden before the file arrived', async () => {
     const { startTrackingAfterHydration, emitAnalytics, tracking } = await modules()
     window.history.replaceState(null, '', '/')
