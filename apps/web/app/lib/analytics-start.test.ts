@@ -76,11 +76,16 @@ describe('tracking started after hydration', () => {
   it('keeps the click and referrer of the page landed on, even after a navigation in the app', async () => {
     const { startTrackingAfterHydration, tracking } = await modules()
     window.history.replaceState(null, '', '/?utm_source=adtraction&at_gd=AT-1')
+    landFrom('https://www.google.fi/search?q=laina')
     const { load, arrive } = deferredLoad(tracking)
     const stop = startTrackingAfterHydration(() => false, noConsentChanges, load)
     window.history.pushState(null, '', '/kulutusluotto/')
+    // What the file reads must be what it is handed: the noted entry and the page as it is now say nothing.
+    sessionStorage.removeItem('lainava.landing-pending')
+    landFrom('')
     await arrive()
     await vi.waitFor(() => expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-1'))
+    expect(sessionStorage.getItem('lainava.landing-source')).toBe('search')
     stop()
   })
 
@@ -327,5 +332,13 @@ describe('the analytics bus', () => {
     expect(second).toHaveBeenCalledTimes(1)
     stopFirst()
     stopSecond()
+  })
+  it('keeps at most PENDING_MAX events while no one listens', async () => {
+    const { emitAnalytics, onAnalytics, PENDING_MAX } = await modules()
+    for (let i = 0; i < PENDING_MAX + 10; i++) emitAnalytics({ type: 'page_view' })
+    const listener = vi.fn()
+    const stop = onAnalytics(listener)
+    expect(listener).toHaveBeenCalledTimes(PENDING_MAX)
+    stop()
   })
 })
