@@ -11,9 +11,10 @@ const FRAMEWORK =
 const LAYOUT =
   /[\\/](apps[\\/]web[\\/]app[\\/](lib[\\/]|components[\\/]layout[\\/]|components[\\/]ui[\\/](button|field)\.tsx|features[\\/]status[\\/]status-page\.tsx)|packages[\\/](i18n|routing|api-client)[\\/]src[\\/])/
 // Loaded after hydration, out of the layout group: the prefetcher's work with its bot list (ADR 057), and the
-// affiliate capture, the analytics client and the flag SDK's start-up (tracking-start.ts, ADR 060).
+// affiliate capture with the analytics client (after-hydration.ts) and the flag SDK's start-up (flags-sdk.ts),
+// each loaded by itself (ADR 060).
 const AFTER_HYDRATION =
-  /[\\/]apps[\\/]web[\\/]app[\\/](components[\\/]layout[\\/]prefetch-start|lib[\\/](tracking-start|affiliate-capture|analytics-client|flags-sdk))\.ts$/
+  /[\\/]apps[\\/]web[\\/]app[\\/](components[\\/]layout[\\/]prefetch-start|lib[\\/](after-hydration|affiliate-capture|analytics-client|flags-sdk))\.ts$/
 // The loan calculator's form and the representative example's text: the landing, the product pages,
 // articles and the loan forms show them. One file instead of several (ADR 045).
 const CALCULATOR =

@@ -44,7 +44,7 @@ const never = () => new Promise<never>(() => undefined)
 async function modules() {
   const start = await import('./analytics-start.ts')
   const bus = await import('./analytics-bus.ts')
-  const tracking = await import('./tracking-start.ts')
+  const tracking = await import('./after-hydration.ts')
   return { ...start, ...bus, tracking }
 }
 

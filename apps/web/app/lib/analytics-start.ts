@@ -3,17 +3,17 @@ import { referrerOrigin } from '@lainava/domain/analytics-context'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import type { LandingPage } from './affiliate-capture.ts'
+import type { Tracking } from './after-hydration.ts'
 import { emitAnalytics } from './analytics-bus.ts'
-import type { Tracking } from './tracking-start.ts'
 
 // Issue 18 items 5 and 6 (ADR 037): the root starts tracking once per page load. The affiliate capture
 // (session storage until marketing consent), the analytics client (which sends nothing without consent)
 // and every page, the first and each client navigation, as a page_view. The capture and the client load
-// after hydration (tracking-start.ts, ADR 060): this hook notes the page the visitor landed on at once,
+// after hydration (after-hydration.ts, ADR 060): this hook notes the page the visitor landed on at once,
 // and page views wait on the bus until the client listens. A file that fails to load tracks nothing and
 // leaves the page as it is (no console error, no unhandled rejection).
 
-/** A page landed on whose tracking file has not run yet (tracking-start.ts captures it and removes it). */
+/** A page landed on whose tracking file has not run yet (after-hydration.ts captures it and removes it). */
 export const PENDING_LANDING_KEY = 'lainava.landing-pending'
 
 /**
@@ -39,7 +39,7 @@ export function landingToKeep(href: string, referrer: string, at: Date): Landing
 
 type TrackingModule = { startTracking(landing: LandingPage, hasConsent: () => boolean): Tracking }
 
-const loadTracking = (): Promise<TrackingModule> => import('./tracking-start.ts')
+const loadTracking = (): Promise<TrackingModule> => import('./after-hydration.ts')
 
 /** The work of useTracking's start-up effect; returns the function that stops it. */
 export function startTrackingAfterHydration(

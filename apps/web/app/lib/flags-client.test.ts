@@ -3,8 +3,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { flagAttributes } from './flags-identity.ts'
 import { browserAttributes, closeStreamWhenHidden, FLAG_CACHE } from './flags-sdk.ts'
 
+// A content blocker blocks the tracking file by its name (ADR 060): the flags' start-up must not need it.
+vi.mock('./after-hydration.ts', () => {
+  throw new TypeError('Failed to fetch dynamically imported module (blocked)')
+})
+
 // Issue 18 item 6 (review): the SDK settings that are ours. Spec §9: cache 60 s stale, 4 h max age,
 // 10 entries; the stream closed after 20 s hidden (initSync installs no idle listener, so ours does).
+
+describe("the SDK's start-up", () => {
+  it('loads without the after-hydration file of tracking', async () => {
+    const { loadFlagsSdk } = await import('./flags-client.ts')
+    await expect(loadFlagsSdk()).resolves.toHaveProperty('startFlagsClient')
+  })
+})
 
 describe('the SDK cache settings', () => {
   it('are the spec’s', () => {

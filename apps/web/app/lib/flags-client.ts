@@ -8,7 +8,11 @@ import type { Running } from './flags-sdk.ts'
 // streaming from /sub. The spec's cache settings (§9) are the SDK's; the 20 s idle close needs our own
 // visibility listener because initSync registers none (protocol §3.4). Any failure leaves the values the
 // page already shows (the server's, or the code's defaults) and is reported on our own channel only.
-// The SDK's start-up (flags-sdk.ts) comes in the tracking chunk, loaded after hydration (ADR 060).
+// The SDK's start-up (flags-sdk.ts) is a file of its own, loaded then (ADR 060), not with tracking: a
+// content blocker that blocks the tracking file must not stop the flags.
+
+/** The SDK's start-up, by itself (a test checks it needs nothing of the tracking file). */
+export const loadFlagsSdk = () => import('./flags-sdk.ts')
 
 /** The event our flag client reports a problem with (no console output: spec §8, defaults apply). */
 export const FLAG_PROBLEM_EVENT = 'lainava:flag-problem'
@@ -70,7 +74,7 @@ export function useFlagsClient(): void {
     if (!state || !data) return
     let cancelled = false
     const cancelIdle = whenQuiet(() => {
-      import('./tracking-start.ts')
+      loadFlagsSdk()
         .then(({ startFlagsClient }) => startFlagsClient(data, state.store))
         .then(
           (running) => {

@@ -4,8 +4,8 @@ import { reportExposure, variationIdOf } from './flags-exposure.ts'
 import { type FlagAttributes, type FlagsData, sdkPayload } from './flags-identity.ts'
 
 // Issue 18 item 3 (ADR 038): the official SDK started from the payload the server evaluated, streaming
-// from /sub. Loaded with the tracking start-up after hydration (tracking-start.ts, ADR 060); the SDK
-// itself is imported only when the browser is quiet (flags-client.ts).
+// from /sub. Loaded on its own when the browser is quiet (flags-client.ts), as is the SDK it imports,
+// never through the after-hydration file of tracking (ADR 060): a blocked tracking file leaves flags working.
 
 /** spec §9: 60 s stale, 4 h max age, at most 10 entries, streaming closed after 20 s hidden. */
 export const FLAG_CACHE = {
