@@ -1,12 +1,12 @@
 import { captureLanding, type LandingPage } from './affiliate-capture.ts'
 import { forgetAnalyticsIds, startAnalytics } from './analytics-client.ts'
-import { PENDING_LANDING_KEY } from './analytics-start.ts'
 import { forgetStarted } from './analytics-started.ts'
+import { PENDING_LANDING_KEY } from './pending-landing.ts'
 
 // Issue 18 items 5 and 6 (ADR 037), loaded after hydration (ADR 060): the affiliate capture with the
-// affiliate table and the analytics client are no part of the first load. The
-// root's hook (analytics-start.ts) loads this file once per page load and hands it the address and
-// referrer the page was loaded with; page views emitted meanwhile wait on the bus (analytics-bus.ts).
+// affiliate table and the analytics client are no part of the first load. The root's hook
+// (analytics-start.ts) loads this file once per page load and hands it the address and referrer the
+// page was loaded with; page views emitted meanwhile wait on the bus (analytics-bus.ts).
 // Out of the layout chunk: AFTER_HYDRATION in apps/web/vite.config.ts. The file's name says nothing of
 // tracking, which content blockers match by name (a blocked file tracks nothing and breaks nothing).
 

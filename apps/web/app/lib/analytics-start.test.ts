@@ -317,6 +317,19 @@ describe('tracking started after hydration', () => {
   })
 })
 
+describe('the after-hydration file', () => {
+  it("needs nothing of the root's hook (no import cycle with analytics-start.ts)", async () => {
+    vi.doMock('./analytics-start.ts', () => {
+      throw new Error('imported')
+    })
+    try {
+      await expect(import('./after-hydration.ts')).resolves.toHaveProperty('startTracking')
+    } finally {
+      vi.doUnmock('./analytics-start.ts')
+    }
+  })
+})
+
 describe('the analytics bus', () => {
   it('keeps what is emitted before anyone listens for the first listener only, once', async () => {
     const { emitAnalytics, onAnalytics } = await modules()

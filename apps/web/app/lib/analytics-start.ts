@@ -5,6 +5,7 @@ import { useLocation } from 'react-router'
 import type { LandingPage } from './affiliate-capture.ts'
 import type { Tracking } from './after-hydration.ts'
 import { emitAnalytics } from './analytics-bus.ts'
+import { PENDING_LANDING_KEY } from './pending-landing.ts'
 
 // Issue 18 items 5 and 6 (ADR 037): the root starts tracking once per page load. The affiliate capture
 // (session storage until marketing consent), the analytics client (which sends nothing without consent)
@@ -12,9 +13,6 @@ import { emitAnalytics } from './analytics-bus.ts'
 // after hydration (after-hydration.ts, ADR 060): this hook notes the page the visitor landed on at once,
 // and page views wait on the bus until the client listens. A file that fails to load tracks nothing and
 // leaves the page as it is (no console error, no unhandled rejection).
-
-/** A page landed on whose tracking file has not run yet (after-hydration.ts captures it and removes it). */
-export const PENDING_LANDING_KEY = 'lainava.landing-pending'
 
 /**
  * What the capture needs of a page landed on, and nothing more: it is kept in session storage with or
