@@ -19,8 +19,9 @@ export type FlagStore = {
 
 /**
  * The exposures of the server's evaluation and how to report one: a key used before the SDK is
- * connected reports its experiment (after the current task, so that the root's analytics listener,
- * whose effect runs after its children's, already listens). Once connected, the SDK reports.
+ * connected reports its experiment, after the current task, unless the SDK has connected or the stream
+ * changed the value meanwhile (it need not wait for a listener: the analytics bus keeps what is emitted
+ * before the client listens, ADR 060). Once connected, the SDK reports.
  */
 export type ExposureOptions = {
   exposures?: Record<string, Exposure>
