@@ -1,6 +1,10 @@
 // Issue 18 item 6: affiliate tracking. The sources of spec §9 in one table, and pure functions to read a
-// landing URL into a record, keep it for 30 days and replace it with a newer click. No dependencies: the
-// browser's capture on page load imports this file, so it stays tiny (ADR 037).
+// landing URL into a record, keep it for 30 days and replace it with a newer click. No dependencies but
+// the parameters' names: the browser's capture on page load imports this file, so it stays tiny (ADR 037).
+
+import { AFFILIATE_URL_PARAMS, AFFILIATE_VALUE_MAX, type AffiliateUrlParam } from './affiliate-params.ts'
+
+export { AFFILIATE_URL_PARAMS, AFFILIATE_VALUE_MAX, type AffiliateUrlParam }
 
 /** Spec §9: an affiliate click is remembered for 30 days. */
 export const AFFILIATE_LIFETIME_DAYS = 30
@@ -8,30 +12,6 @@ export const AFFILIATE_LIFETIME_MS = AFFILIATE_LIFETIME_DAYS * 24 * 60 * 60 * 10
 
 /** Where the record is kept in the browser's local storage. */
 export const AFFILIATE_STORAGE_KEY = 'lainava.affiliate'
-
-/** The longest value taken from a URL parameter (ids, campaign names); longer values are cut. */
-export const AFFILIATE_VALUE_MAX = 200
-
-/**
- * Every query parameter the table below reads (spec §9). A landing noted for a later capture keeps these and
- * no others (ADR 060: a login link's token must not sit in storage); the types keep the table within them.
- */
-export const AFFILIATE_URL_PARAMS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_content',
-  'oid',
-  'clickid',
-  'click_id',
-  'gclid',
-  'gbraid',
-  'wbraid',
-  'msclkid',
-  'fbclid',
-  'at_gd',
-] as const
-export type AffiliateUrlParam = (typeof AFFILIATE_URL_PARAMS)[number]
 
 export type AffiliateSource = {
   /** The network's name as stored (`traffic_source` = `affiliate:<network>`). */

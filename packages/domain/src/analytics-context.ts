@@ -1,6 +1,10 @@
 // The analytics context's pure parts (issue 18 item 5), without zod: the browser's analytics client
 // builds the context with these, and the events endpoint applies the same rules again (ADR 037).
 
+import { referrerOrigin } from './referrer-origin.ts'
+
+export { referrerOrigin }
+
 const EMAIL_ANYWHERE = /[^\s@/?#&=]+@[^\s@/?#&=]+\.[a-z]{2,}/i
 // A henkilötunnus: date, century sign (incl. the 2023 additions), individual number, check character.
 const HETU_ANYWHERE = /\d{6}[-+A-FU-Y]\d{3}[0-9A-Y]/i
@@ -26,17 +30,6 @@ export function pageUrlWithoutValues(url: string): string {
   const names = [...new Set([...parsed.searchParams.keys()])].filter((name) => /^[\w.-]{1,40}$/.test(name))
   const path = parsed.pathname.slice(0, 300)
   return names.length > 0 ? `${path}?${names.join('&')}` : path
-}
-
-/** A referrer as analytics keeps it: its origin only (`https://www.google.fi`), or null. */
-export function referrerOrigin(referrer: string | null | undefined): string | null {
-  if (!referrer) return null
-  try {
-    const origin = new URL(referrer).origin
-    return origin === 'null' ? null : origin
-  } catch {
-    return null
-  }
 }
 
 export type AnalyticsContext = {

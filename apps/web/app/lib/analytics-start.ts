@@ -1,5 +1,5 @@
-import { AFFILIATE_URL_PARAMS, AFFILIATE_VALUE_MAX } from '@lainava/domain/affiliate'
-import { referrerOrigin } from '@lainava/domain/analytics-context'
+import { AFFILIATE_URL_PARAMS, AFFILIATE_VALUE_MAX } from '@lainava/domain/affiliate-params'
+import { referrerOrigin } from '@lainava/domain/referrer-origin'
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import type { LandingPage } from './affiliate-capture.ts'

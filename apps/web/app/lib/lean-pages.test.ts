@@ -75,6 +75,22 @@ function pathToHeavy(entry: string, staticOnly = false): string[] | null {
   return null
 }
 
+/** The modules `entry` loads with its first paint (its static imports, followed), relative to the repository. */
+function firstLoad(entry: string): Set<string> {
+  const seen = new Set([entry])
+  const queue = [entry]
+  while (queue.length > 0) {
+    const file = queue.shift() as string
+    for (const specifier of codeImports(readFileSync(file, 'utf8'), true)) {
+      const target = specifier.startsWith('.') ? resolve(dirname(file), specifier) : packageEntry(specifier)
+      if (!target || !existsSync(target) || seen.has(target) || target.endsWith('.server.ts')) continue
+      seen.add(target)
+      queue.push(target)
+    }
+  }
+  return new Set([...seen].map((file) => file.replace(`${ROOT}/`, '')))
+}
+
 describe('lean pages (issue 19)', () => {
   it.each([
     'root.tsx',
@@ -98,5 +114,19 @@ describe('lean pages (issue 19)', () => {
     const route = resolve(APP, 'features/application/consumer-loan-route.tsx')
     expect(pathToHeavy(route, true)?.join(' → ') ?? null).toBeNull()
     expect(pathToHeavy(route)).toContain('apps/web/app/features/application/validate.ts')
+  })
+
+  it("the root's first load has none of what loads after hydration (ADR 060), nor the affiliate table", () => {
+    const loaded = firstLoad(resolve(APP, 'root.tsx'))
+    expect(loaded).toContain('apps/web/app/lib/analytics-start.ts')
+    const afterHydration = [
+      'apps/web/app/lib/after-hydration.ts',
+      'apps/web/app/lib/affiliate-capture.ts',
+      'apps/web/app/lib/analytics-client.ts',
+      'apps/web/app/lib/flags-sdk.ts',
+      'packages/domain/src/affiliate.ts',
+      'packages/domain/src/analytics-context.ts',
+    ]
+    expect(afterHydration.filter((module) => loaded.has(module))).toEqual([])
   })
 })
