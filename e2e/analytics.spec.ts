@@ -137,6 +137,27 @@ test.describe('analytics and affiliate tracking', () => {
     expect(errors).toEqual([])
   })
 
+  test('a content blocker blocking scripts named for affiliates or tracking leaves the loan form working', async ({
+    page,
+  }) => {
+    // Blockers' lists match script names; the forms import the affiliate capture, so its file must not
+    // carry such a name (vite.config.ts: visit-source).
+    const blocked: string[] = []
+    await page.route(/\/assets\/[^/]*(affiliate|track|analytic)[^/]*\.js$/i, (route) => {
+      blocked.push(route.request().url())
+      return route.abort()
+    })
+    const scripts: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url())
+    })
+    await openPage(page, '/lainahakemus/?amount=15000&period=5&purpose=renovation')
+    await page.getByRole('button', { name: 'Seuraava' }).click()
+    await expect(page.getByRole('heading', { name: 'Hakija' })).toBeVisible()
+    expect(scripts.some((url) => /\/assets\/visit-source-[\w-]+\.js$/.test(url))).toBe(true)
+    expect(blocked).toEqual([])
+  })
+
   test("with consent, completing the loan form's first step is one application_started, without form data", async ({
     page,
     context,

@@ -28,6 +28,11 @@ const CALCULATOR_MATH =
 // form controls the product pages' calculators and the forms share: one file each instead of two or three.
 const CONTENT =
   /[\\/](apps[\\/]web[\\/]app[\\/]features[\\/]content[\\/](prose\.tsx|content-seo\.ts)|packages[\\/]content[\\/]src[\\/].*)$/
+// The affiliate capture with the domain's table, which the forms import too: its file is named for what
+// it is to the page, not "affiliate…", since content blockers match such names and a blocked file would
+// stop the forms that import it from loading.
+const VISIT_SOURCE =
+  /[\\/](apps[\\/]web[\\/]app[\\/]lib[\\/]affiliate-capture|packages[\\/]domain[\\/]src[\\/]affiliate)\.ts$/
 const CONTROLS = /[\\/]apps[\\/]web[\\/]app[\\/]components[\\/]ui[\\/](select|text-input|checkbox)\.tsx$/
 // Our packages run nothing when imported, so a module of theirs whose exports the browser never uses
 // is left out of the client build, even when reached through a package's index (the routing
@@ -51,6 +56,7 @@ export default defineConfig({
                 { name: 'calculator-math', test: CALCULATOR_MATH },
                 { name: 'content', test: CONTENT },
                 { name: 'controls', test: CONTROLS },
+                { name: 'visit-source', test: VISIT_SOURCE },
               ],
             },
           },
