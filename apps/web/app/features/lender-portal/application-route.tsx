@@ -16,6 +16,7 @@ import { languageOfPath, pathFor } from '@lainava/routing'
 import type { ReactNode } from 'react'
 import { data, Form, Link } from 'react-router'
 import { Button } from '../../components/ui/button.tsx'
+import { Facts, SECTION } from '../../components/ui/facts.tsx'
 import { Select } from '../../components/ui/select.tsx'
 import { TextInput } from '../../components/ui/text-input.tsx'
 import { type Failure, webContext } from '../../context.ts'
@@ -152,22 +153,7 @@ function failed(intent: string, failure: Failure): ActionResult & { status: numb
 export const meta: Route.MetaFunction = ({ matches }) =>
   lenderMeta(rootDataFromMatches(matches), 'lenderPortal.app.summary')
 
-const SECTION = 'mt-8 min-w-0 rounded-xl border border-slate-200 p-4 sm:p-6'
 const LINK = 'font-semibold text-brand-800 underline underline-offset-4 hover:no-underline'
-
-/** Label-value rows that wrap on a phone. */
-function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
-  return (
-    <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="font-medium text-slate-700">{label}</dt>
-          <dd className="mb-2 break-words sm:mb-0">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
 
 export function ErrorBoundary() {
   const { t, lang } = useI18n()

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-/** Label-value rows that wrap on a phone (an admin application page's sections). */
+/** Label-value rows that wrap on a phone (the admin and lender portal application pages' sections). */
 export function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
     <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)]">
