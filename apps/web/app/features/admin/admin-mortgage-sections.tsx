@@ -1,8 +1,8 @@
 import type { AdminMortgage } from '@lainava/domain/admin'
 import { formatCurrency } from '@lainava/i18n'
 import type { ReactNode } from 'react'
-import { useI18n } from '../../lib/i18n.tsx'
 import { Facts, SECTION } from '../../components/ui/facts.tsx'
+import { useI18n } from '../../lib/i18n.tsx'
 
 // A mortgage application's own sections on the admin page (ADR 061): the property, the loan applied
 // for, own funds and other funding, and the household with each applicant's work, income, wealth and
