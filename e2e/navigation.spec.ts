@@ -61,6 +61,16 @@ const PAGES = [
   '/autolaina/',
   '/yrityslaina/',
   '/asuntolainalaskuri/',
+  // Long compound words in headings and the calculator's labels (Swedish and Finnish), and the business
+  // calculator's monthly payment in English (€1,082.90/month).
+  '/sv/asuntolainalaskuri/',
+  '/en/yrityslaina/',
+  '/sv/pikalaina/',
+  '/pikalaina/',
+  '/taloudenturvavakuutus/',
+  '/sv/tietosuojaseloste/',
+  '/sv/blogg/artikkeli/sa-jamfor-du-laneerbjudanden/',
+  '/blogi/artikkeli/maksuhairiomerkinta-miten-syntyy-ja-miten-valttaa/',
   '/euribor/',
   '/mobiili-pankki/op/',
   '/saastotilit/vertailu/',

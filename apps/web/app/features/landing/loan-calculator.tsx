@@ -146,7 +146,7 @@ export function LoanCalculator({
             className={
               unavailable
                 ? 'block text-base font-bold text-brand-900'
-                : 'block text-2xl font-bold text-brand-900 min-[360px]:text-3xl'
+                : 'block text-xl font-bold text-brand-900 [overflow-wrap:anywhere] min-[360px]:text-3xl'
             }
           >
             {unavailable ? (
