@@ -353,35 +353,29 @@ function mortgageOf(
   people: ReadonlyArray<{ role: string; details: unknown }>,
 ): AdminMortgage | null {
   if (application.kind !== 'mortgage' || application.anonymisedAt) return null
-  // What is stored is read as it is, not trusted: a part that is not an object gives a null section.
+  // What is stored is read as it is, not trusted: each section goes through its schema, which keeps
+  // only the fields the admin sees (the street address is the banks' only) and gives null for a part
+  // that is missing, not an object or in another shape. Fields added later default to null.
   const details = objectOrUndefined(application.details) as Partial<StoredMortgageDetails> | undefined
-  const property = objectOrUndefined(details?.property) as StoredMortgageDetails['property'] | undefined
-  const loan = objectOrUndefined(details?.loan) as StoredMortgageDetails['loan'] | undefined
-  const funding = objectOrUndefined(details?.funding) as StoredMortgageDetails['funding'] | undefined
-  const household = objectOrUndefined(details?.household) as StoredMortgageDetails['household'] | undefined
+  const section = (value: unknown, defaults: Record<string, null> = {}) => {
+    const object = objectOrUndefined(value)
+    return object && { ...defaults, ...object }
+  }
   const applicants = people
     .filter((person) => person.role === 'main' || person.role === 'co')
     .sort((a, b) => (a.role === b.role ? 0 : a.role === 'main' ? -1 : 1))
     .map((person) => {
       const stored = objectOrUndefined(person.details) as Partial<StoredMortgageApplicant> | undefined
-      const work = objectOrUndefined(stored?.work) as StoredMortgageApplicant['work'] | undefined
-      const income = objectOrUndefined(stored?.income) as StoredMortgageApplicant['income'] | undefined
-      // Not asked of a retired person, a student or the unemployed.
-      const employed = work && 'employer' in work ? work : undefined
+      // Employer and start are not asked of a retired person, a student or the unemployed.
+      const work = section(stored?.work, { employer: null, employedSince: null })
+      const income = section(stored?.income)
       return {
         role: person.role === 'co' ? ('co' as const) : ('main' as const),
         details:
           work && income
             ? parsed(AdminMortgageApplicantSchema, {
-                employmentType: work.employmentType,
-                occupation: work.occupation,
-                employer: employed?.employer ?? null,
-                employedSince: employed?.employedSince ?? null,
-                monthlyGrossIncome: income.monthlyGrossIncome,
-                monthlyNetIncome: income.monthlyNetIncome,
-                otherMonthlyIncome: income.otherMonthlyIncome,
-                savings: income.savings,
-                investments: income.investments,
+                ...work,
+                ...income,
                 otherLoans: stored?.otherLoans ?? [],
               })
             : null,
@@ -390,48 +384,17 @@ function mortgageOf(
   const mortgage: AdminMortgage = {
     hasCoApplicant:
       typeof details?.hasCoApplicant === 'boolean' ? details.hasCoApplicant : applicants.length > 1,
-    // The property's location by postcode and town; its street address is the banks' only.
-    property: property
-      ? parsed(AdminMortgagePropertySchema, {
-          propertyType: property.propertyType,
-          postalCode: property.postalCode,
-          city: property.city,
-          price: property.price,
-          livingArea: property.livingArea,
-          buildYear: property.buildYear,
-          housingCompanyLoanShare: property.housingCompanyLoanShare,
-          maintenanceCharge: property.maintenanceCharge,
-        })
-      : null,
-    loan: loan
-      ? parsed(AdminMortgageLoanSchema, {
-          loanAmount: loan.loanAmount,
-          years: loan.years,
-          repaymentType: loan.repaymentType,
-          referenceRate: loan.referenceRate,
-          fixedPeriodYears: ('fixedPeriodYears' in loan ? loan.fixedPeriodYears : undefined) ?? null,
-        })
-      : null,
-    funding: funding
-      ? parsed(AdminMortgageFundingSchema, {
-          ownFunds: funding.ownFunds,
-          ownFundsSources: funding.ownFundsSources,
-          aspSaving: funding.aspSaving,
-          aspBalance: funding.aspBalance ?? null,
-          otherCollateral: funding.otherCollateral,
-          otherCollateralDescription: funding.otherCollateralDescription ?? null,
-          otherCollateralValue: funding.otherCollateralValue ?? null,
-          stateGuarantee: funding.stateGuarantee,
-        })
-      : null,
-    household: household
-      ? parsed(AdminMortgageHouseholdSchema, {
-          adults: household.adults,
-          children: household.children,
-          childMaintenanceCosts: household.childMaintenanceCosts,
-          otherHousingCosts: household.otherHousingCosts,
-        })
-      : null,
+    property: parsed(AdminMortgagePropertySchema, details?.property),
+    loan: parsed(AdminMortgageLoanSchema, section(details?.loan, { fixedPeriodYears: null })),
+    funding: parsed(
+      AdminMortgageFundingSchema,
+      section(details?.funding, {
+        aspBalance: null,
+        otherCollateralDescription: null,
+        otherCollateralValue: null,
+      }),
+    ),
+    household: parsed(AdminMortgageHouseholdSchema, details?.household),
     applicants,
   }
   const readable =
