@@ -19,7 +19,7 @@ import {
   waitFor,
   waitUntilSettled,
 } from './scale-out.ts'
-import { loginAs, OUR_CLIENT } from './sessions.ts'
+import { cookieHeader, loginAs, OUR_CLIENT } from './sessions.ts'
 
 // Issue 19 goal 5 (ADR 044): two `api,web` processes and two `worker` processes, each started as
 // production starts it, on one PostgreSQL server. Applications go to both API processes at once; the
@@ -133,9 +133,7 @@ describe('two api,web and two worker processes on one PostgreSQL', () => {
   it('every application is stored, delivered, answered, offered and announced exactly once', async () => {
     for (let index = 0; index < APPLICATIONS; index++) {
       const user = await loginAs(handle.db)
-      const cookie = Object.entries(user.cookies)
-        .map(([name, value]) => `${name}=${value}`)
-        .join('; ')
+      const cookie = cookieHeader(user.cookies)
       users.push({ userId: user.userId, email: user.email, cookie })
     }
     const apiNames = cluster.api.map((process) => process.name)
@@ -261,9 +259,7 @@ describe('two api,web and two worker processes on one PostgreSQL', () => {
 
     // A flag saved through one process reaches a stream opened on the other (LISTEN/NOTIFY).
     const admin = await loginAs(handle.db, { role: 'admin' })
-    const adminCookie = Object.entries(admin.cookies)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; ')
+    const adminCookie = cookieHeader(admin.cookies)
     const connection = await createSdkConnection(handle.db, { environment: 'development' })
     const key = `scale-out-${randomUUID().slice(0, 8)}`
     const stream = await fetch(`${second.origin}/sub/${connection.clientKey}`, {

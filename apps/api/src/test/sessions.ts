@@ -16,6 +16,13 @@ export function setCookies(response: LightMyRequestResponse): Cookies {
   ) as Cookies
 }
 
+/** Cookies as one `Cookie` request header (for `inject`'s headers or a real HTTP request). */
+export function cookieHeader(cookies: Cookies): string {
+  return Object.entries(cookies)
+    .map(([name, value]) => `${name}=${value}`)
+    .join('; ')
+}
+
 /** The header our API client sends: a cookie-authenticated call without an Origin needs it (ADR 015). */
 export const OUR_CLIENT = { [CLIENT_HEADER]: CLIENT_HEADER_VALUE }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { QUEUES } from '../../jobs/job-queue.ts'
 import { submission, validApplication } from '../../test/applications.ts'
 import { logJobInserts } from '../../test/job-log.ts'
-import { loginAs, OUR_CLIENT, uniqueEmail } from '../../test/sessions.ts'
+import { cookieHeader, loginAs, OUR_CLIENT, uniqueEmail } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 
 // ADR 043 (issue 19 goal 3): what the marketplace writes to the job queue, read from the job log of
@@ -35,9 +35,7 @@ async function signIn(): Promise<{ cookie: Cookie; email: string }> {
   const user = await loginAs(db)
   return {
     email: user.email,
-    cookie: Object.entries(user.cookies)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('; '),
+    cookie: cookieHeader(user.cookies),
   }
 }
 

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createFieldCipher } from '../../crypto/field-encryption.ts'
 import { submission, validApplication } from '../../test/applications.ts'
 import { BROAD_CRITERIA } from '../../test/lenders.ts'
-import { type Cookies, loginAs, OUR_CLIENT } from '../../test/sessions.ts'
+import { cookieHeader, loginAs, OUR_CLIENT } from '../../test/sessions.ts'
 import { freePort } from '../../test/test-app.ts'
 import { createHttpLender } from './lender-credentials.ts'
 
@@ -116,10 +116,6 @@ describe('a server killed in the middle of a fan-out', () => {
     const user = await loginAs(database.db)
     if (!serverUrl) await database.close()
 
-    const cookieHeader = (cookies: Cookies) =>
-      Object.entries(cookies)
-        .map(([name, value]) => `${name}=${value}`)
-        .join('; ')
     const api = (path: string, init: RequestInit = {}) =>
       fetch(`http://127.0.0.1:${port}${path}`, {
         ...init,

@@ -2,7 +2,7 @@ import { type Database, schema, seedDemoData } from '@lainava/db'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postApplication, submission, validApplication } from '../../test/applications.ts'
-import { loginAs } from '../../test/sessions.ts'
+import { cookieHeader, loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import { loadApplicationFacts } from './application-facts.ts'
 import { activeLenders, storeRecipients } from './lender-matching.ts'
@@ -23,9 +23,7 @@ beforeAll(async () => {
   db = ctx.database.db
   await seedDemoData(db)
   const user = await loginAs(db)
-  cookie = Object.entries(user.cookies)
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ')
+  cookie = cookieHeader(user.cookies)
 })
 afterAll(async () => {
   await ctx?.close()

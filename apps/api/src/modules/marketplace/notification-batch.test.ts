@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { coApplicant, postApplication, submission, validApplication } from '../../test/applications.ts'
 import { businessSubmission, validBusinessLoan, validFactoring } from '../../test/business.ts'
-import { loginAs } from '../../test/sessions.ts'
+import { cookieHeader, loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import type { Mailer } from '../email/mailer.ts'
 import type { MortgageStatusJob } from '../mortgage/mortgage-answers.ts'
@@ -42,9 +42,7 @@ beforeAll(async () => {
   await seedDemoData(db)
   const user = await loginAs(db)
   email = user.email
-  cookie = Object.entries(user.cookies)
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ')
+  cookie = cookieHeader(user.cookies)
 })
 afterAll(async () => {
   await ctx?.close()

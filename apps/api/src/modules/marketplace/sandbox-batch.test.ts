@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobId, QUEUES } from '../../jobs/job-queue.ts'
 import { postApplication, submission, validApplication } from '../../test/applications.ts'
 import { logJobInserts } from '../../test/job-log.ts'
-import { loginAs } from '../../test/sessions.ts'
+import { cookieHeader, loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import {
   answerAsSandbox,
@@ -30,9 +30,7 @@ beforeAll(async () => {
   await seedDemoData(db)
   await logJobInserts(db)
   const user = await loginAs(db)
-  cookie = Object.entries(user.cookies)
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ')
+  cookie = cookieHeader(user.cookies)
 })
 afterAll(async () => {
   await ctx?.close()
