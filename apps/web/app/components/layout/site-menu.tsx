@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, startTransition, useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useMenuLinkClick } from './menu-link-click.ts'
 import type { NavGroup } from './site-navigation.ts'
@@ -8,14 +8,21 @@ import type { NavGroup } from './site-navigation.ts'
 // aria-expanded/aria-controls that closes on Escape (focus back on the button), on a click
 // outside and on navigation. The phone menu keeps Tab inside itself while open.
 
-const subscribe = () => () => {}
-/** False in the server's HTML and during hydration, true once the app runs in the browser. */
+/**
+ * False in the server's HTML and during hydration, true once the app runs in the browser. The switch
+ * from <details> to buttons re-creates every menu link (a few hundred elements, desktop and phone), so
+ * it is a transition: React renders it in slices after hydration instead of in one task with the
+ * effects, which at a phone's speed blocked input for about 70 ms (ADR 063).
+ */
+let appHydrated = false
 function useHydrated() {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  )
+  // A menu mounted later in the browser (after an error page, say) starts as buttons.
+  const [hydrated, setHydrated] = useState(appHydrated)
+  useEffect(() => {
+    appHydrated = true
+    startTransition(() => setHydrated(true))
+  }, [])
+  return hydrated
 }
 
 // The links' and buttons' looks are component classes in styles/layout.css: they repeat for every
