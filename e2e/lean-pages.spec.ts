@@ -15,7 +15,14 @@ const inHtml = (html: string, text: string) =>
 
 test.describe('lean pages: messages per route', () => {
   test('the landing sends its own messages and not the rest of the catalogue', async ({ request }) => {
-    const html = await (await request.get('/')).text()
+    // ADR 063: the page and the file of messages and menus it names (its root data's shared part).
+    const page = await (await request.get('/')).text()
+    const shared = /<link[^>]*href="(\/_shared\/fi\/[^"]+\.json)"[^>]*data-root-shared/.exec(page)?.[1]
+    expect(shared).toBeDefined()
+    const file = await request.get(shared as string)
+    expect(file.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(file.headers()['set-cookie']).toBeUndefined()
+    const html = page + (await file.text())
     expect(inHtml(html, fi['landing.how.step2.text'] as string)).toBe(true)
     expect(inHtml(html, fi['calculator.monthlyPayment'] as string)).toBe(true)
     expect(inHtml(html, fi['footer.principles'] as string)).toBe(true)
@@ -64,6 +71,59 @@ test.describe('lean pages: messages per route', () => {
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
       .analyze()
     expect(results.violations).toEqual([])
+  })
+
+  // ADR 063: the page hydrates once its messages' file is here; a failed fetch is tried again once,
+  // and a page whose file never comes stays the server's page, with working links and menus.
+  test('the messages’ file failing: the second try brings it and the page hydrates, in Finnish @mobile', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    let failed = 0
+    await page.route('**/_shared/**', (route) => (failed++ === 0 ? route.abort() : route.continue()))
+    await watchForRawKeys(page)
+    await openPage(page, '/')
+    // The preload failed, and with it the first fetch, which waited on it; the second try brought the file.
+    expect(failed).toBe(2)
+    await page.getByRole('button', { name: fi['nav.menu'] as string }).click()
+    await expect(page.getByRole('button', { name: fi['nav.menu'] as string })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    expect(await rawKeysSeen(page)).toEqual([])
+  })
+
+  test('the messages’ file never coming: the server’s page stays usable @mobile', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.route('**/_shared/**', (route) => route.abort())
+    await page.goto('/')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi['landing.hero.title'] as string)
+    // The menu is the server's <details>, and its links load their pages.
+    await page.locator('summary:visible', { hasText: fi['nav.menu'] as string }).click()
+    await page.locator('summary:visible', { hasText: fi['nav.group.guide'] as string }).click()
+    await page
+      .getByRole('link', { name: fi['glossary.title'] as string, exact: true })
+      .first()
+      .click()
+    await expect(page).toHaveURL(/\/sanasto\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi['glossary.title'] as string)
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
+  })
+
+  test('a client navigation whose messages’ file cannot be had loads the page from the server instead', async ({
+    page,
+  }) => {
+    await openPage(page, '/')
+    await page.route('**/_shared/**', (route) => route.abort())
+    // The glossary's scope is not the landing's: its root data names another file.
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: fi['glossary.title'] as string, exact: true })
+      .click()
+    await expect(page).toHaveURL(/\/sanasto\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi['glossary.title'] as string)
+    // A full page load: the new document has not hydrated (its file is still blocked).
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
   })
 
   test('a signed-in person goes from the landing to the offers page by the header link, with no raw key', async ({

@@ -1,6 +1,6 @@
 import { isCatalogueLocale } from '@lainava/i18n'
 import { isActiveLanguage, LANGUAGES, languageOfPath } from '@lainava/routing'
-import { type ReactNode, useEffect } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -10,6 +10,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useMatches,
+  useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
 import appCssUrl from './app.css?url'
@@ -30,8 +31,8 @@ import { useFlagsClient } from './lib/flags-client.ts'
 import { I18nProvider } from './lib/i18n.tsx'
 import { pageText } from './lib/root-data.ts'
 import { RootDataProvider, useResolvedRootData } from './lib/root-data-context.tsx'
-import { rootSharedJson } from './lib/root-shared.server.ts'
-import type { RootWire } from './lib/root-shared.ts'
+import { rootSharedHref } from './lib/root-shared.server.ts'
+import { loadRootShared, type RootWire } from './lib/root-shared.ts'
 import { messageScopeOfPath, needsOtherMessages } from './lib/route-messages.ts'
 import { refuseUnsafeInput } from './lib/unsafe-input.server.ts'
 import { UserProvider } from './lib/user-state.tsx'
@@ -47,8 +48,8 @@ export async function loader({ url, request, context }: Route.LoaderArgs): Promi
   return {
     lang,
     // ADR 026: only the messages this page's screen uses reach the browser; with the menus, made
-    // once per language, scope and sign-in state (ADR 052).
-    shared: rootSharedJson(content, lang, messageScopeOfPath(url.pathname), user?.role === 'consumer'),
+    // once per language, scope and sign-in state (ADR 052), in a file of their own (ADR 063).
+    shared: rootSharedHref(content, lang, messageScopeOfPath(url.pathname), user?.role === 'consumer'),
     brandName,
     company,
     publicUrl,
@@ -93,11 +94,26 @@ export function shouldRevalidate({
   )
 }
 
-// Client navigations ask the server's page data first (redirects, 404/500, new versions).
+// Client navigations ask the server's page data first (redirects, 404/500, new versions). A page whose
+// root data names another shared file (another language, scope or sign-in) shows once the file is here
+// (ADR 063); if it cannot be had, the page is loaded from the server instead.
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request }, next) => {
     await beforeClientNavigation(request)
-    return next()
+    const results = await next()
+    const root = results.root
+    const shared = root?.type === 'data' ? (root.result as Partial<RootWire> | undefined)?.shared : undefined
+    if (typeof shared === 'string') {
+      try {
+        await loadRootShared(shared)
+      } catch (error) {
+        // A navigation another one replaced is not loaded from the server either.
+        if (request.signal.aborted) throw error
+        window.location.assign(request.url)
+        await new Promise(() => {})
+      }
+    }
+    return results
   },
 ]
 
@@ -127,6 +143,10 @@ const ZOD_SETTINGS = 'globalThis.__zod_globalConfig={jitless:true}'
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useResolvedRootData()
+  // The first page's file: a navigation's own file is loaded by the client middleware, and a preload
+  // of it here would only fetch it again.
+  const firstShared = useRouteLoaderData<RootWire>('root')?.shared
+  const [sharedHref] = useState(firstShared)
   const leafRouteId = useMatches().at(-1)?.id
   const text = data ? pageText(data, leafRouteId) : null
   const htmlLang = LANGUAGES[text?.textLang ?? 'fi'].htmlLang
@@ -145,6 +165,10 @@ export function Layout({ children }: { children: ReactNode }) {
         {data && !isActiveLanguage(data.lang) ? <meta name="robots" content="noindex" /> : null}
         <Links />
         <SiteStylesheet />
+        {/* ADR 063: the root's messages and menus, fetched by entry.client.tsx before it hydrates. */}
+        {sharedHref ? (
+          <link rel="preload" as="fetch" href={sharedHref} crossOrigin="anonymous" data-root-shared="" />
+        ) : null}
       </head>
       <body className="flex min-h-screen flex-col">
         {data && text ? (

@@ -123,6 +123,8 @@ export default [
       }),
     ),
   ),
+  // ADR 063: the root's messages and menus for a language, scope and sign-in state, as a file.
+  route('_shared/:lang/:scope/:signedIn/:file', 'lib/root-shared-route.ts', { id: 'root-shared' }),
   // Any other path: HTTP 404 and the not-found page in the language of its prefix.
   route('*', 'features/status/not-found-route.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig

@@ -1,6 +1,6 @@
 import { pathFor } from '@lainava/routing'
-import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pageDocument } from '../test/page-document.ts'
 import { type Cookies, loginAs } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -33,9 +33,7 @@ function post(url: string, fields: Record<string, string>, cookies: Cookies) {
 }
 
 function documentOf(body: string) {
-  const window = new Window()
-  window.document.write(body)
-  return window.document
+  return pageDocument(body)
 }
 
 describe('admin flag editor page', () => {

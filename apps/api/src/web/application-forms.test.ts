@@ -1,6 +1,6 @@
 import { pathFor } from '@lainava/routing'
-import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pageDocument } from '../test/page-document.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 // The application forms as the server renders them (issue 14, "Truthful pages"): a stated
@@ -18,9 +18,7 @@ afterAll(async () => {
 async function formPage(path: string) {
   const response = await ctx.app.inject({ method: 'GET', url: path })
   expect(response.statusCode, path).toBe(200)
-  const window = new Window()
-  window.document.write(response.body)
-  return window.document.querySelector('main form')
+  return pageDocument(response.body).querySelector('main form')
 }
 
 describe('the application forms', () => {

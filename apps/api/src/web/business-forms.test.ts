@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOOKUPS_PER_HOUR } from '../modules/business/company-lookup.ts'
+import { pageDocument } from '../test/page-document.ts'
 import { setCookies, uniqueEmail } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -20,9 +20,7 @@ afterAll(async () => {
 async function page(path: string, cookies: Record<string, string> = {}) {
   const response = await ctx.app.inject({ method: 'GET', url: path, cookies })
   expect(response.statusCode, path).toBe(200)
-  const window = new Window()
-  window.document.write(response.body)
-  return window.document
+  return pageDocument(response.body)
 }
 
 /** The page's own action, as the form's fetcher calls it (React Router's data request). */

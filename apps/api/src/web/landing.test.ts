@@ -81,3 +81,75 @@ describe('the landing page', () => {
     )
   })
 })
+
+// ADR 063: the root's messages and menus travel as a file the page names, not inside the page.
+describe('the root data’s shared file', () => {
+  const sharedOf = (body: string) =>
+    /<link rel="preload" as="fetch" href="(\/_shared\/[^"]+)" crossorigin="anonymous" data-root-shared=""/.exec(
+      body,
+    )?.[1]
+
+  it('is named by the page, holds its messages and menus, and is the same for every visitor', async () => {
+    const first = await ctx.app.inject({ method: 'GET', url: '/' })
+    const second = await ctx.app.inject({ method: 'GET', url: '/' })
+    const href = sharedOf(first.body)
+    expect(href).toMatch(/^\/_shared\/fi\/landing\/out\/[0-9a-f]{16}\.json$/)
+    expect(sharedOf(second.body)).toBe(href)
+
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: href as string,
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(file.headers['set-cookie']).toBeUndefined()
+    expect(file.headers['content-encoding']).toBe('br')
+    const plain = await ctx.app.inject({ method: 'GET', url: href as string })
+    const shared = JSON.parse(plain.body)
+    expect(shared.messages['landing.hero.title']).toBeTruthy()
+    // The error pages' texts come with the file, not inside every page.
+    expect(shared.messages['status.maintenance.title']).toBeTruthy()
+    expect(first.body).not.toContain(shared.messages['status.maintenance.title'])
+    expect(shared.messages['offers.title']).toBeUndefined()
+    expect(shared.navigation.header.map((group: { id: string }) => group.id)).toContain('loans')
+
+    // Swedish pages name Swedish files.
+    const sv = await ctx.app.inject({ method: 'GET', url: pathFor('landing', 'sv') })
+    expect(sharedOf(sv.body)).toMatch(/^\/_shared\/sv\/landing\/out\//)
+  })
+
+  it('answers 404 to an address no page names, and today’s file (not kept) to an outdated hash', async () => {
+    const href = sharedOf((await ctx.app.inject({ method: 'GET', url: '/' })).body) as string
+    const [, , , scope, signedIn, file] = href.split('/')
+    for (const url of [
+      `/_shared/xx/${scope}/${signedIn}/${file}`,
+      `/_shared/fi/constructor/${signedIn}/${file}`,
+      `/_shared/fi/${scope}/both/${file}`,
+      `/_shared/fi/${scope}/${signedIn}/%2e%2e%2fpackage.json`,
+      `/_shared/fi/${scope}/${signedIn}/${file?.replace('.json', '.js')}`,
+      // Other spellings React Router would match: never a second, cacheable copy.
+      href.toUpperCase(),
+      href.replace('/_shared/', '/%5Fshared/'),
+      href.replace('/_shared/', '/_Shared/'),
+    ]) {
+      const response = await ctx.app.inject({ method: 'GET', url })
+      expect(response.statusCode, url).toBe(404)
+      expect(response.headers['cache-control'], url).toBe('no-store')
+    }
+    // The file is not a page: it has no page data (spec §2).
+    const pageData = await ctx.app.inject({
+      method: 'GET',
+      url: `/page-data${href.replace('.json', '')}/page-data.json`,
+    })
+    expect(pageData.statusCode).toBe(404)
+    const outdated = await ctx.app.inject({
+      method: 'GET',
+      url: `/_shared/fi/${scope}/${signedIn}/0123456789abcdef.json`,
+    })
+    expect(outdated.statusCode).toBe(200)
+    expect(outdated.headers['cache-control']).toBe('no-cache')
+    expect(outdated.body).toBe((await ctx.app.inject({ method: 'GET', url: href })).body)
+  })
+})

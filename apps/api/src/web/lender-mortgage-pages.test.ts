@@ -4,10 +4,10 @@ import { DEMO_MORTGAGE_BANKS } from '@lainava/domain/mortgage/demo-banks'
 import { exampleMortgageSteps } from '@lainava/domain/mortgage/example-application'
 import { pathFor } from '@lainava/routing'
 import { like } from 'drizzle-orm'
-import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createHttpLender } from '../modules/marketplace/lender-credentials.ts'
 import { submittedMortgage } from '../modules/mortgage/mortgage-test-helpers.ts'
+import { pageDocument } from '../test/page-document.ts'
 import { type Cookies, loginAs } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -42,9 +42,7 @@ afterAll(async () => {
 const page = (url: string, cookies: Cookies = {}) => ctx.app.inject({ method: 'GET', url, cookies })
 
 function documentOf(body: string) {
-  const window = new Window()
-  window.document.write(body)
-  return window.document
+  return pageDocument(body)
 }
 
 /** A page's own action, as a form posts it (React Router's data request), or with any other body. */

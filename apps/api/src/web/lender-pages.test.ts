@@ -1,10 +1,10 @@
 import { schema } from '@lainava/db'
 import { pathFor } from '@lainava/routing'
 import { and, eq } from 'drizzle-orm'
-import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { submission, validApplication } from '../test/applications.ts'
 import { BROAD_CRITERIA, lenderRow } from '../test/lenders.ts'
+import { pageDocument } from '../test/page-document.ts'
 import { type Cookies, loginAs, OUR_CLIENT } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -53,9 +53,7 @@ const PAGES = [
 const page = (url: string, cookies: Cookies = {}) => ctx.app.inject({ method: 'GET', url, cookies })
 
 function documentOf(body: string) {
-  const window = new Window()
-  window.document.write(body)
-  return window.document
+  return pageDocument(body)
 }
 
 /** The page's own action, as a form posts it (React Router's data request). */

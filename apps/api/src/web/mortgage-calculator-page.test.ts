@@ -5,8 +5,8 @@ import { calculateMortgage } from '@lainava/domain/mortgage/calculator'
 import { latestEuribor, mortgageExamplePricing } from '@lainava/domain/pricing-profiles'
 import { productExample, representativeExample } from '@lainava/domain/representative-example'
 import { formatCurrency, formatPercent } from '@lainava/i18n'
-import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pageWindow } from '../test/page-document.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 // Issue 16: /asuntolainalaskuri/ shows the real mortgage calculator — instalment, APR with the
@@ -28,7 +28,7 @@ const space = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim()
 async function pageOf(url: string) {
   const response = await ctx.app.inject({ method: 'GET', url })
   expect(response.statusCode, url).toBe(200)
-  const window = new Window()
+  const window = pageWindow()
   window.document.write(response.body)
   const { document } = window
   const text = (selector: string) => space(document.querySelector(selector)?.textContent ?? '')

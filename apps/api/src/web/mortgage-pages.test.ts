@@ -3,11 +3,11 @@ import { MORTGAGE_DATA_STEPS, type MortgageDataStep, stepsFor } from '@lainava/d
 import { DEMO_MORTGAGE_BANKS } from '@lainava/domain/mortgage/demo-banks'
 import { exampleMortgageSteps as steps } from '@lainava/domain/mortgage/example-application'
 import { eq } from 'drizzle-orm'
-import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../modules/auth/cookies.ts'
 import { createSession } from '../modules/auth/session-service.ts'
 import { identifyForMortgage } from '../modules/mortgage/mortgage-test-helpers.ts'
+import { pageDocument } from '../test/page-document.ts'
 import { type Cookies, loginAs, OUR_CLIENT } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -28,9 +28,7 @@ afterAll(async () => {
 })
 
 function documentOf(html: string) {
-  const window = new Window()
-  window.document.write(html)
-  return window.document
+  return pageDocument(html)
 }
 
 async function page(path: string, cookies: Cookies = {}) {

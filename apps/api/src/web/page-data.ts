@@ -156,7 +156,9 @@ export function registerPageData(
     const matches = matchRoutes(tree, path)
     const leaf = matches?.at(-1)
     const routeId = (leaf?.route as Tree | undefined)?.id
-    if (!leaf || !routeId || routeId === 'not-found') {
+    // Only pages have page data: not the catch-all, nor a file such as the root's shared one (ADR 063),
+    // whose ids name no screen and language (`screen.language`).
+    if (!leaf || !routeId || routeId === 'not-found' || !routeId.includes('.')) {
       return reply.status(404).send(notFound(request))
     }
     const dot = routeId.lastIndexOf('.')

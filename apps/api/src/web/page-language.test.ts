@@ -3,8 +3,8 @@ import { loadContent } from '@lainava/content/server'
 import { CATALOGUE_LOCALES } from '@lainava/i18n'
 import { OWN_MESSAGES } from '@lainava/i18n/server'
 import { FINLAND_LANGUAGES, LANGUAGES, pathFor, type ScreenName, SERVED_LANGUAGES } from '@lainava/routing'
-import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pageWindow } from '../test/page-document.ts'
 import { type Cookies, loginAs } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
@@ -23,7 +23,7 @@ afterAll(async () => {
   await ctx?.close()
 })
 
-const window = new Window()
+const window = pageWindow()
 const parse = (html: string) => new window.DOMParser().parseFromString(html, 'text/html')
 const text = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim()
 

@@ -7,8 +7,8 @@ import {
 } from '@lainava/domain/pricing-profiles'
 import { productExample, representativeExample } from '@lainava/domain/representative-example'
 import { formatPercent } from '@lainava/i18n'
-import { Window } from 'happy-dom'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pageDocument } from '../test/page-document.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 // Issue 14 "Truthful pages": the mortgage and business pages show their own limits and their own
@@ -27,8 +27,7 @@ afterAll(async () => {
 async function calculatorOf(url: string) {
   const response = await ctx.app.inject({ method: 'GET', url })
   expect(response.statusCode, url).toBe(200)
-  const document = new Window().document
-  document.write(response.body)
+  const document = pageDocument(response.body)
   const range = (name: string) => {
     const input = document.querySelector(`input[type="range"][name="${name}"]`)
     if (!input) throw new Error(`${url}: no ${name} slider`)
@@ -56,8 +55,7 @@ describe('product calculators (issue 14)', () => {
     // The mortgage calculator of issue 16: price, own funds and years (its limits: the page's own test).
     const response = await ctx.app.inject({ method: 'GET', url: '/asuntolainalaskuri/' })
     expect(response.statusCode).toBe(200)
-    const document = new Window().document
-    document.write(response.body)
+    const document = pageDocument(response.body)
     expect(document.querySelector('input[name="years"]')).not.toBeNull()
     expect(document.querySelector('input[name="price"]')).not.toBeNull()
     const text = (document.body.textContent ?? '').replace(/\s+/g, ' ')

@@ -72,6 +72,21 @@ function hide() {
 
 const noConsentChanges = () => () => undefined
 
+/**
+ * A full page load at `path` (a new module graph, the same storage), without consent. `file: 'never'`:
+ * the page is left before its file arrives; `'arrives'`: the file loads, and the start's stop is returned.
+ */
+async function pageLoad(path: string, file: 'never' | 'arrives') {
+  vi.resetModules()
+  const page = await modules()
+  window.history.replaceState(null, '', path)
+  return page.startTrackingAfterHydration(
+    () => false,
+    noConsentChanges,
+    file === 'never' ? never : async () => page.tracking,
+  )
+}
+
 describe('tracking started after hydration', () => {
   it('keeps the click and referrer of the page landed on, even after a navigation in the app', async () => {
     const { startTrackingAfterHydration, tracking } = await modules()
@@ -90,46 +105,26 @@ describe('tracking started after hydration', () => {
   })
 
   it('keeps the click of a page load left before its file came, at the next page load', async () => {
-    const first = await modules()
-    window.history.replaceState(null, '', '/?utm_source=adtraction&at_gd=AT-LEFT')
-    const never = () => new Promise<typeof first.tracking>(() => undefined)
-    first.startTrackingAfterHydration(() => false, noConsentChanges, never)
+    await pageLoad('/?utm_source=adtraction&at_gd=AT-LEFT', 'never')
     // A full page load to another page: a new module graph, the same session storage.
-    vi.resetModules()
-    const second = await modules()
-    window.history.replaceState(null, '', '/autolaina/')
-    const stop = second.startTrackingAfterHydration(
-      () => false,
-      noConsentChanges,
-      async () => second.tracking,
-    )
+    const stop = await pageLoad('/autolaina/', 'arrives')
     await vi.waitFor(() => expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-LEFT'))
     await vi.waitFor(() => expect(sessionStorage.getItem('lainava.landing-pending')).toBeNull())
     stop()
   })
 
   it('notes no more of a landing than the capture needs: no token of the address, only the referrer origin', async () => {
-    const first = await modules()
     // The one-time login link, opened from a webmail page whose address names the message.
-    window.history.replaceState(
-      null,
-      '',
-      '/kirjaudu/?token=secret-token&id=secret-id&utm_source=financer&clickid=FIN-1&utm_campaign=kevat',
-    )
     landFrom('https://mail.example.com/inbox/secret-message?q=secret-query')
-    first.startTrackingAfterHydration(() => false, noConsentChanges, never)
+    await pageLoad(
+      '/kirjaudu/?token=secret-token&id=secret-id&utm_source=financer&clickid=FIN-1&utm_campaign=kevat',
+      'never',
+    )
     expect(sessionStorage.getItem('lainava.landing-pending')).not.toBeNull()
     expect(sessionStorageText()).not.toContain('secret')
     // The next page load captures the click and the referrer category from what was noted.
-    vi.resetModules()
-    const second = await modules()
-    window.history.replaceState(null, '', '/autolaina/')
     landFrom('')
-    const stop = second.startTrackingAfterHydration(
-      () => false,
-      noConsentChanges,
-      async () => second.tracking,
-    )
+    const stop = await pageLoad('/autolaina/', 'arrives')
     await vi.waitFor(() => expect(sessionStorage.getItem('lainava.landing-pending')).toBeNull())
     expect(JSON.parse(sessionStorage.getItem(AFFILIATE_STORAGE_KEY) ?? 'null')).toMatchObject({
       affiliate: 'financer',
@@ -144,18 +139,9 @@ describe('tracking started after hydration', () => {
   it('dates a click captured at the next page load when it was landed on', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2026-11-24T10:00:00Z'))
-    const first = await modules()
-    window.history.replaceState(null, '', '/?utm_source=adtraction&at_gd=AT-DATED')
-    first.startTrackingAfterHydration(() => false, noConsentChanges, never)
+    await pageLoad('/?utm_source=adtraction&at_gd=AT-DATED', 'never')
     vi.setSystemTime(new Date('2026-11-24T10:05:00Z'))
-    vi.resetModules()
-    const second = await modules()
-    window.history.replaceState(null, '', '/autolaina/')
-    const stop = second.startTrackingAfterHydration(
-      () => false,
-      noConsentChanges,
-      async () => second.tracking,
-    )
+    const stop = await pageLoad('/autolaina/', 'arrives')
     await vi.waitFor(() => expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-DATED'))
     expect(JSON.parse(sessionStorage.getItem(AFFILIATE_STORAGE_KEY) ?? 'null').encounteredAt).toBe(
       '2026-11-24T10:00:00.000Z',
@@ -165,28 +151,12 @@ describe('tracking started after hydration', () => {
 
   it('an entry that cannot be read is removed, and the next landings are noted again', async () => {
     sessionStorage.setItem('lainava.landing-pending', '{not json')
-    const first = await modules()
-    window.history.replaceState(null, '', '/')
-    const stopFirst = first.startTrackingAfterHydration(
-      () => false,
-      noConsentChanges,
-      async () => first.tracking,
-    )
+    const stopFirst = await pageLoad('/', 'arrives')
     await vi.waitFor(() => expect(sessionStorage.getItem('lainava.landing-pending')).toBeNull())
     stopFirst()
     // A page load left before its file came, then the next one.
-    vi.resetModules()
-    const second = await modules()
-    window.history.replaceState(null, '', '/?utm_source=adtraction&at_gd=AT-AFTER')
-    second.startTrackingAfterHydration(() => false, noConsentChanges, never)
-    vi.resetModules()
-    const third = await modules()
-    window.history.replaceState(null, '', '/autolaina/')
-    const stop = third.startTrackingAfterHydration(
-      () => false,
-      noConsentChanges,
-      async () => third.tracking,
-    )
+    await pageLoad('/?utm_source=adtraction&at_gd=AT-AFTER', 'never')
+    const stop = await pageLoad('/autolaina/', 'arrives')
     await vi.waitFor(() => expect(sessionStorage.getItem(AFFILIATE_STORAGE_KEY)).toContain('AT-AFTER'))
     stop()
   })

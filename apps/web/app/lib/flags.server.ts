@@ -13,6 +13,7 @@ import {
   idCookie,
   sdkPayload,
 } from './flags-identity.ts'
+import { ROOT_SHARED_PATH } from './root-shared.ts'
 
 // Issue 18 item 3 (ADR 038): server rendering evaluates the flags with the official SDK, from the payload
 // the web services keep in memory, for the same attributes the browser will have. The page's first render
@@ -33,7 +34,9 @@ const flagRequestContext = createContext<FlagRequest | null>(null)
  * missing on the response. Where no payload can be had (the prerender has no flag service, or reading
  * failed) nothing is set and the pages render the code's defaults.
  */
-export const flagIdentity: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const flagIdentity: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
+  // The root's shared files are the same for everyone and cached for good: no visitor's ids (ADR 063).
+  if (url.pathname.startsWith(ROOT_SHARED_PATH)) return next()
   const services = context.get(webContext)
   const read = services.flags?.webPayload
   const web = typeof read === 'function' ? await read().catch(() => null) : null

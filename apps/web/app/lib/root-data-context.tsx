@@ -12,8 +12,15 @@ let lastInBrowser: RootData | undefined
 
 export function useResolvedRootData(): RootData | undefined {
   const wire = useRouteLoaderData<RootWire>('root')
-  const data = wire ? decodeRootData(wire) : undefined
-  if (typeof document === 'undefined') return data
+  if (typeof document === 'undefined') return wire ? decodeRootData(wire) : undefined
+  let data: RootData | undefined
+  try {
+    data = wire ? decodeRootData(wire) : undefined
+  } catch (error) {
+    // Root data whose shared file is not here (ADR 063: no path should lead here) keeps the last
+    // page's layout rather than a blank page; without one, the error stands.
+    if (!lastInBrowser) throw error
+  }
   if (data) lastInBrowser = data
   return data ?? lastInBrowser
 }

@@ -1,50 +1,93 @@
 import type { RootData } from './root-data.ts'
 
 // ADR 052: the part of the root loader's data that is the same for every request of a language,
-// message scope and sign-in state (the page's messages and the site's menus, about 30 KB) travels
-// as one JSON string made once per server process. Encoding it value by value (turbo-stream) was
-// an eighth of a live page's server CPU; a string is copied as it is. The browser parses it once.
+// message scope and sign-in state (the page's messages and the site's menus, about 14 KB of JSON) is
+// made once per server process. ADR 063: it no longer travels inside each page's HTML but as a file
+// of its own, named by its content (`/_shared/fi/landing/out/<hash>.json`): the browser caches it
+// for every page of the same language and scope, and the page's HTML fits in the first round trip
+// of a new connection. The loader sends the file's address; the browser has the file before it
+// hydrates (entry.client.tsx) and before a client navigation that changes it shows its page (the
+// root's client middleware).
 
-/** The messages and the menus: what `RootWire.shared` holds. */
+/** The messages and the menus: what the file at `RootWire.shared` holds. */
 export type RootShared = Pick<RootData, 'messages' | 'coreMessages' | 'navigation'>
 
-/** The root loader's data as it travels: `RootData` with its shared part as JSON. */
+/** The root loader's data as it travels: `RootData` with its shared part as the address of its file. */
 export type RootWire = Omit<RootData, keyof RootShared> & { shared: string }
 
-// What each string stands for, so that it is parsed at most once:
-// - `made`: every string `encodeRootShared` made, with the value it was made from. Only the server
-//   encodes (`rootSharedJson`, once per content, language, scope and sign-in: about 120 at most), so
-//   this holds what that cache holds and needs no cap; the server's render never parses.
-// - `parsed`: the browser's parses of strings a page brought, the last 64, so that a client navigation
-//   in the same language and scope does not parse again. Parsed values are never changed.
-const made = new Map<string, RootShared>()
-const MAX_PARSED = 64
-const parsed = new Map<string, RootShared>()
+/** The path every shared file's address starts with. */
+export const ROOT_SHARED_PATH = '/_shared/'
 
-/** The JSON of the shared part; its value is remembered, so the server's own render never parses it. */
-export function encodeRootShared(value: RootShared): string {
-  const json = JSON.stringify(value)
-  made.set(json, value)
-  return json
+// What each address stands for:
+// - `made`: every file the server made (`rootSharedHref`, once per content, language, scope and
+//   sign-in: the catalogue's locales × the screens' scopes × 2, a few hundred at most), so this holds
+//   what that cache holds and needs no cap.
+// - `loaded`: the files the browser fetched, the last 64, so that a client navigation back to a
+//   language and scope seen before needs no request. Values are never changed.
+const made = new Map<string, RootShared>()
+const MAX_LOADED = 64
+const loaded = new Map<string, RootShared>()
+const loading = new Map<string, Promise<RootShared>>()
+
+/** The server's record of a file it made: its render reads the value, never the JSON. */
+export function rememberRootShared(href: string, value: RootShared): void {
+  made.set(href, value)
 }
 
-export function decodeRootShared(json: string): RootShared {
-  const known = made.get(json) ?? parsed.get(json)
-  if (known) return known
-  if (parsed.size >= MAX_PARSED) parsed.delete(parsed.keys().next().value as string)
-  const value = JSON.parse(json) as RootShared
-  parsed.set(json, value)
-  return value
+/** The shared part at this address, if this process made or fetched it. */
+export function rootSharedAt(href: string): RootShared | undefined {
+  return made.get(href) ?? loaded.get(href)
+}
+
+function isRootShared(value: unknown): value is RootShared {
+  if (typeof value !== 'object' || value === null) return false
+  const { messages, coreMessages, navigation } = value as Record<string, unknown>
+  return (
+    typeof messages === 'object' &&
+    messages !== null &&
+    typeof coreMessages === 'object' &&
+    typeof navigation === 'object'
+  )
+}
+
+/**
+ * Fetches the shared part at this address once (the page's `<link rel="preload">` has usually brought
+ * it already). Rejects when the file cannot be had (the network, or an answer that is not the file);
+ * the next call asks again.
+ */
+export function loadRootShared(href: string, request: typeof fetch = fetch): Promise<RootShared> {
+  const known = rootSharedAt(href)
+  if (known) return Promise.resolve(known)
+  let pending = loading.get(href)
+  if (!pending) {
+    pending = request(href, { credentials: 'same-origin' })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`${href}: HTTP ${response.status}`)
+        const value: unknown = await response.json()
+        if (!isRootShared(value)) throw new Error(`${href}: not the root's shared data`)
+        if (loaded.size >= MAX_LOADED) loaded.delete(loaded.keys().next().value as string)
+        loaded.set(href, value)
+        return value
+      })
+      .finally(() => loading.delete(href))
+    loading.set(href, pending)
+  }
+  return pending
 }
 
 const decoded = new WeakMap<RootWire, RootData>()
 
-/** The root data from what the loader sent: one object per loader result, as before the encoding. */
+/**
+ * The root data from what the loader sent: one object per loader result. Its shared file must be at
+ * hand (made here, or loaded before the page renders); throws when it is not.
+ */
 export function decodeRootData(wire: RootWire): RootData {
   let data = decoded.get(wire)
   if (!data) {
     const { shared, ...rest } = wire
-    data = { ...rest, ...decodeRootShared(shared) }
+    const value = rootSharedAt(shared)
+    if (!value) throw new Error(`The root's shared data at ${shared} was not loaded before the page rendered`)
+    data = { ...rest, ...value }
     decoded.set(wire, data)
   }
   return data
