@@ -23,11 +23,17 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/api/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
-          // ADR 044: the scale-out test runs several server processes on one database, which the
-          // embedded PGlite (one process) cannot serve: it runs in the DATABASE_URL pass (.ci/run).
+          // ADR 044: the scale-out test runs several server processes on one database, and the
+          // lock-order test two connections at once, which the embedded PGlite (one process, one
+          // connection) cannot serve: they run in the DATABASE_URL pass (.ci/run).
           exclude: [
             '**/node_modules/**',
-            ...(process.env.DATABASE_URL ? [] : ['apps/api/src/test/scale-out.test.ts']),
+            ...(process.env.DATABASE_URL
+              ? []
+              : [
+                  'apps/api/src/test/scale-out.test.ts',
+                  'apps/api/src/modules/marketplace/lock-order.test.ts',
+                ]),
           ],
           environment: 'node',
           setupFiles: ['./scripts/vitest-setup.ts'],

@@ -700,6 +700,21 @@ export async function answerManyAsSandbox(
   return failures
 }
 
+/**
+ * Locks the applications' rows (NO KEY UPDATE: offers' inserts do not wait) in id order, in the
+ * caller's transaction. Every statement that locks several applications goes through here, so two
+ * of them never hold a row each that the other one waits for.
+ */
+export async function lockApplications(tx: Database, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return
+  await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(inArray(applications.id, [...ids]))
+    .orderBy(asc(applications.id))
+    .for('no key update')
+}
+
 /** Two ids in PostgreSQL's order of the uuids (their lower-case text compares the same way). */
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
@@ -749,13 +764,8 @@ async function recordAnswers(
     )
     if (offered.length > 0) await tx.insert(offers).values(offered)
     if (!deps.jobs || stored.length === 0) return
-    const ids = [...new Set(stored.map((answer) => answer.applicationId))].sort()
-    await tx
-      .select({ id: applications.id })
-      .from(applications)
-      .where(inArray(applications.id, ids))
-      .orderBy(asc(applications.id))
-      .for('no key update')
+    const ids = [...new Set(stored.map((answer) => answer.applicationId))]
+    await lockApplications(tx, ids)
     // After the locks, in a statement of its own: it sees every answer committed before them.
     const states = await tx
       .select({

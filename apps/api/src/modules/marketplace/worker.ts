@@ -18,6 +18,7 @@ import {
   deliveryTargets,
   dispatchApplication,
   LENDER_INACTIVE,
+  lockApplications,
   type MarketplaceDeps,
   notifyProgress,
   recordDecline,
@@ -286,19 +287,26 @@ async function notifyOfOffers(
   const mailing = due.flatMap((job) => (job.email ? [job.email] : []))
   // In the outbox the e-mails and their marks are kept in one transaction: each e-mail exactly once,
   // whatever fails. Over SMTP an e-mail that went out before the marks failed is sent again on the
-  // retry (at least once, as with one job at a time).
+  // retry (at least once, as with one job at a time); the marks then have a transaction of their own.
   if (deps.mailer.mode === 'outbox') {
-    return deps.db.transaction((tx) => sendAndMark(deps, tx, due, mailing))
+    return deps.db.transaction(async (tx) => {
+      const { failures, sent } = await send(deps, tx, due, mailing)
+      await mark(tx, sent)
+      return failures
+    })
   }
-  return sendAndMark(deps, deps.db, due, mailing)
+  const { failures, sent } = await send(deps, deps.db, due, mailing)
+  if (sent.length > 0) await deps.db.transaction((tx) => mark(tx, sent))
+  return failures
 }
 
-async function sendAndMark(
+/** Sends the batch's e-mails; the jobs whose e-mail failed are failures, the others are sent. */
+async function send(
   deps: MarketplaceDeps,
   db: Database,
   due: readonly { id: string; data: NotificationJob; email: OutgoingEmail | null }[],
   mailing: readonly OutgoingEmail[],
-): Promise<JobFailure[]> {
+): Promise<{ failures: JobFailure[]; sent: NotificationJob[] }> {
   const failures: JobFailure[] = []
   const outcomes = await deps.mailer.sendMany(mailing, db)
   const sent: NotificationJob[] = []
@@ -308,19 +316,29 @@ async function sendAndMark(
     if (outcome?.status === 'rejected') failures.push({ id: job.id, error: outcome.reason })
     else sent.push(job.data)
   }
-  // The failed ones are not marked: their retry sends them.
+  return { failures, sent }
+}
+
+/**
+ * Marks the sent jobs' e-mails done, in the caller's transaction. The failed ones are not marked:
+ * their retry sends them. The rows are locked in id order first, as a batch of answers locks them
+ * (`lockApplications`): an UPDATE alone locks them in the order it scans the table, and the two
+ * could each wait for a row the other holds.
+ */
+async function mark(tx: Database, sent: readonly NotificationJob[]): Promise<void> {
   const first = sent.filter((job) => job.kind === 'first-offers').map((job) => job.applicationId)
   const all = sent.filter((job) => job.kind === 'all-answered').map((job) => job.applicationId)
-  if (first.length + all.length === 0) return failures
+  if (first.length + all.length === 0) return
+  const ids = [...new Set([...first, ...all])]
+  await lockApplications(tx, ids)
   const now = new Date()
-  await db
+  await tx
     .update(applications)
     .set({
       firstOffersNotifiedAt: sql`case when ${inArray(applications.id, [...first, ...all])} then coalesce(${applications.firstOffersNotifiedAt}, ${now}) else ${applications.firstOffersNotifiedAt} end`,
       allAnsweredNotifiedAt: sql`case when ${all.length > 0 ? inArray(applications.id, all) : sql`false`} then coalesce(${applications.allAnsweredNotifiedAt}, ${now}) else ${applications.allAnsweredNotifiedAt} end`,
     })
-    .where(inArray(applications.id, [...new Set([...first, ...all])]))
-  return failures
+    .where(inArray(applications.id, ids))
 }
 
 /** Re-sends what a crash may have left unsent: deliveries, acceptance notices, e-mails (last 30 days). */

@@ -1,0 +1,99 @@
+import { type Database, schema, seedDemoData } from '@lainava/db'
+import { eq, sql } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { postApplication, submission, validApplication } from '../../test/applications.ts'
+import { waitFor } from '../../test/scale-out.ts'
+import { cookieHeader, loginAs } from '../../test/sessions.ts'
+import { createTestApp } from '../../test/test-app.ts'
+import { answerManyAsSandbox } from './marketplace.ts'
+import { notifyApplicants } from './worker.ts'
+
+// Two transactions that lock the same applications' rows in different orders can each wait for the
+// other: PostgreSQL then aborts one of them ("deadlock detected") and its jobs run again. A batch of
+// sandbox answers locks its applications in id order (marketplace.ts), so the batch of offer e-mails
+// must lock them in id order too, not in the order its UPDATE happens to scan the table. Runs only
+// against a server (vitest.config.ts): the embedded PGlite has one connection, so nothing waits.
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>
+let db: Database
+let observer: pg.Client
+let cookie = ''
+
+beforeAll(async () => {
+  ctx = await createTestApp({ ROLES: 'api', SANDBOX_DELAY_SCALE: '0' })
+  db = ctx.database.db
+  await seedDemoData(db)
+  cookie = cookieHeader((await loginAs(db)).cookies)
+  const connection = ctx.database.connection
+  if (connection.kind !== 'server') throw new Error('this test needs DATABASE_URL')
+  observer = new pg.Client({ connectionString: connection.url })
+  await observer.connect()
+})
+afterAll(async () => {
+  await observer?.end()
+  await ctx?.close()
+})
+
+/** A submitted application with two of its lenders answered: its "first offers" e-mail is due. */
+async function partlyAnswered(): Promise<string> {
+  const applicationId = await postApplication(ctx.app, cookie, submission(validApplication()) as object)
+  const rows = await db
+    .select({ lender: schema.lenders })
+    .from(schema.applicationRecipients)
+    .innerJoin(schema.lenders, eq(schema.lenders.id, schema.applicationRecipients.lenderId))
+    .where(eq(schema.applicationRecipients.applicationId, applicationId))
+    .orderBy(schema.lenders.slug)
+  const deliveries = rows.map((row) => ({ applicationId, lenderId: row.lender.id, lender: row.lender }))
+  expect(deliveries.length).toBeGreaterThan(2)
+  expect(await answerManyAsSandbox(ctx.services, deliveries.slice(0, 2))).toEqual(new Map())
+  return applicationId
+}
+
+describe('row locks on applications', () => {
+  it('the offer e-mails of a batch lock their applications in id order', async () => {
+    const [low, high] = [await partlyAnswered(), await partlyAnswered()].sort()
+    if (!low || !high) throw new Error('two applications expected')
+    // A new version of the lower id's row lies after the higher id's in the table, so a scan of the
+    // table meets the higher id first: the order of the scan is not the order of the ids.
+    await db.execute(sql`update applications set language = language where id = ${low}`)
+    const scanned = await db.execute(
+      sql`select id from applications where id in (${low}, ${high}) order by ctid`,
+    )
+    expect((scanned as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)).toEqual([high, low])
+
+    // Another transaction holds the higher id's row, as a batch of answers does between its two locks.
+    await observer.query('begin')
+    await observer.query('select id from applications where id = $1 for no key update', [high])
+    const sending = notifyApplicants(ctx.services, [
+      { id: 'first-low', data: { applicationId: low, kind: 'first-offers' } },
+      { id: 'first-high', data: { applicationId: high, kind: 'first-offers' } },
+    ])
+    // The e-mails' transaction waits for that row...
+    await waitFor('the e-mail batch waits for a row lock', async () => {
+      const { rows } = await observer.query<{ waiting: number }>(
+        `select count(*)::int as waiting from pg_stat_activity
+         where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
+      )
+      return rows[0]?.waiting === 1 ? true : undefined
+    })
+    // ...holding the lower id's row already: it took the locks in id order. Had it locked in the scan's
+    // order, it would wait for the higher id holding nothing, and a batch of answers locking the lower
+    // id next would wait for it in a circle.
+    const probe = await observer
+      .query('select id from applications where id = $1 for no key update nowait', [low])
+      .then(
+        () => 'granted',
+        (error: { code?: string }) => error.code,
+      )
+    expect(probe).toBe('55P03') // lock_not_available
+    await observer.query('rollback')
+
+    expect(await sending).toEqual([])
+    const marked = await db
+      .select({ id: schema.applications.id, first: schema.applications.firstOffersNotifiedAt })
+      .from(schema.applications)
+      .where(sql`${schema.applications.id} in (${low}, ${high})`)
+    expect(marked.filter((row) => row.first !== null)).toHaveLength(2)
+  })
+})
