@@ -1,8 +1,9 @@
 import { type Database, schema, seedDemoData } from '@lainava/db'
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postApplication, submission, validApplication } from '../../test/applications.ts'
+import { deliveriesOf } from '../../test/deliveries.ts'
 import { waitFor } from '../../test/scale-out.ts'
 import { cookieHeader, loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
@@ -38,13 +39,7 @@ afterAll(async () => {
 /** A submitted application with two of its lenders answered: its "first offers" e-mail is due. */
 async function partlyAnswered(): Promise<string> {
   const applicationId = await postApplication(ctx.app, cookie, submission(validApplication()) as object)
-  const rows = await db
-    .select({ lender: schema.lenders })
-    .from(schema.applicationRecipients)
-    .innerJoin(schema.lenders, eq(schema.lenders.id, schema.applicationRecipients.lenderId))
-    .where(eq(schema.applicationRecipients.applicationId, applicationId))
-    .orderBy(schema.lenders.slug)
-  const deliveries = rows.map((row) => ({ applicationId, lenderId: row.lender.id, lender: row.lender }))
+  const deliveries = await deliveriesOf(db, [applicationId])
   expect(deliveries.length).toBeGreaterThan(2)
   expect(await answerManyAsSandbox(ctx.services, deliveries.slice(0, 2))).toEqual(new Map())
   return applicationId

@@ -3,12 +3,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { coApplicant, postApplication, submission, validApplication } from '../../test/applications.ts'
 import { businessSubmission, validBusinessLoan, validFactoring } from '../../test/business.ts'
+import { deliveriesOf } from '../../test/deliveries.ts'
 import { cookieHeader, loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
 import type { Mailer } from '../email/mailer.ts'
 import type { MortgageStatusJob } from '../mortgage/mortgage-answers.ts'
 import { loadApplicationFacts, type StoredApplication } from './application-facts.ts'
-import { answerManyAsSandbox, type SandboxDelivery } from './marketplace.ts'
+import { answerManyAsSandbox } from './marketplace.ts'
 import { type NotificationJob, notifyApplicants } from './worker.ts'
 
 // ADR 051: the applicant's offer e-mails sent by batches of jobs (one read, one outbox INSERT, one
@@ -52,20 +53,10 @@ async function submit(application: object = validApplication()): Promise<string>
   return postApplication(ctx.app, cookie, submission(application) as object)
 }
 
-async function deliveriesOf(applicationId: string): Promise<SandboxDelivery[]> {
-  const rows = await db
-    .select({ lender: schema.lenders })
-    .from(schema.applicationRecipients)
-    .innerJoin(schema.lenders, eq(schema.lenders.id, schema.applicationRecipients.lenderId))
-    .where(eq(schema.applicationRecipients.applicationId, applicationId))
-    .orderBy(schema.lenders.slug)
-  return rows.map((row) => ({ applicationId, lenderId: row.lender.id, lender: row.lender }))
-}
-
 /** A submitted application with `answered` of its lenders answered (all by default), at least one offer. */
 async function answeredApplication(answered?: number): Promise<string> {
   const applicationId = await submit()
-  const deliveries = await deliveriesOf(applicationId)
+  const deliveries = await deliveriesOf(db, [applicationId])
   expect(deliveries.length).toBeGreaterThan(2)
   expect(await answerManyAsSandbox(ctx.services, deliveries.slice(0, answered))).toEqual(new Map())
   const [offer] = await db

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobId, QUEUES } from '../../jobs/job-queue.ts'
 import { postApplication, submission, validApplication } from '../../test/applications.ts'
+import { deliveriesOf as recipientDeliveries } from '../../test/deliveries.ts'
 import { logJobInserts } from '../../test/job-log.ts'
 import { cookieHeader, loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
@@ -63,18 +64,9 @@ async function submit(payload: object = submission(validApplication()) as object
 
 /** Every delivery of the applications, with its sandbox lender. */
 async function deliveriesOf(applicationIds: string[]): Promise<SandboxDelivery[]> {
-  const rows = await db
-    .select({ applicationId: schema.applicationRecipients.applicationId, lender: schema.lenders })
-    .from(schema.applicationRecipients)
-    .innerJoin(schema.lenders, eq(schema.lenders.id, schema.applicationRecipients.lenderId))
-    .where(inArray(schema.applicationRecipients.applicationId, applicationIds))
-    .orderBy(schema.applicationRecipients.applicationId, schema.lenders.slug)
-  expect(rows.every((row) => row.lender.integration === 'sandbox')).toBe(true)
-  return rows.map((row) => ({
-    applicationId: row.applicationId,
-    lenderId: row.lender.id,
-    lender: row.lender,
-  }))
+  const deliveries = await recipientDeliveries(db, applicationIds)
+  expect(deliveries.every((delivery) => delivery.lender.integration === 'sandbox')).toBe(true)
+  return deliveries
 }
 
 async function recipients(applicationId: string) {
