@@ -707,7 +707,15 @@ export async function answerManyAsSandbox(
  */
 export async function lockApplications(tx: Database, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return
-  await tx
+  await applicationsInLockOrder(tx, ids)
+}
+
+/**
+ * The applications' ids, their rows locked as `lockApplications` locks them, as a query of its own
+ * or, with `.as(name)`, a subquery that an UPDATE joins so that it takes its locks in this order.
+ */
+export function applicationsInLockOrder(tx: Database, ids: readonly string[]) {
+  return tx
     .select({ id: applications.id })
     .from(applications)
     .where(inArray(applications.id, [...ids]))

@@ -13,12 +13,12 @@ import { deliverMortgage } from '../mortgage/mortgage-delivery.ts'
 import {
   answerAsSandbox,
   answerManyAsSandbox,
+  applicationsInLockOrder,
   type DeliveryJob,
   deliveryTarget,
   deliveryTargets,
   dispatchApplication,
   LENDER_INACTIVE,
-  lockApplications,
   type MarketplaceDeps,
   notifyProgress,
   recordDecline,
@@ -287,7 +287,7 @@ async function notifyOfOffers(
   const mailing = due.flatMap((job) => (job.email ? [job.email] : []))
   // In the outbox the e-mails and their marks are kept in one transaction: each e-mail exactly once,
   // whatever fails. Over SMTP an e-mail that went out before the marks failed is sent again on the
-  // retry (at least once, as with one job at a time); the marks then have a transaction of their own.
+  // retry (at least once, as with one job at a time).
   if (deps.mailer.mode === 'outbox') {
     return deps.db.transaction(async (tx) => {
       const { failures, sent } = await send(deps, tx, due, mailing)
@@ -296,7 +296,7 @@ async function notifyOfOffers(
     })
   }
   const { failures, sent } = await send(deps, deps.db, due, mailing)
-  if (sent.length > 0) await deps.db.transaction((tx) => mark(tx, sent))
+  await mark(deps.db, sent)
   return failures
 }
 
@@ -320,25 +320,25 @@ async function send(
 }
 
 /**
- * Marks the sent jobs' e-mails done, in the caller's transaction. The failed ones are not marked:
- * their retry sends them. The rows are locked in id order first, as a batch of answers locks them
+ * Marks the sent jobs' e-mails done, in one statement. The failed ones are not marked: their retry
+ * sends them. The UPDATE joins the rows locked in id order, as a batch of answers locks them
  * (`lockApplications`): an UPDATE alone locks them in the order it scans the table, and the two
- * could each wait for a row the other holds.
+ * could each wait for a row the other holds (ADR 051, amendment of 2026-11-25).
  */
-async function mark(tx: Database, sent: readonly NotificationJob[]): Promise<void> {
+async function mark(db: Database, sent: readonly NotificationJob[]): Promise<void> {
   const first = sent.filter((job) => job.kind === 'first-offers').map((job) => job.applicationId)
   const all = sent.filter((job) => job.kind === 'all-answered').map((job) => job.applicationId)
   if (first.length + all.length === 0) return
-  const ids = [...new Set([...first, ...all])]
-  await lockApplications(tx, ids)
+  const locked = applicationsInLockOrder(db, [...new Set([...first, ...all])]).as('locked')
   const now = new Date()
-  await tx
+  await db
     .update(applications)
     .set({
       firstOffersNotifiedAt: sql`case when ${inArray(applications.id, [...first, ...all])} then coalesce(${applications.firstOffersNotifiedAt}, ${now}) else ${applications.firstOffersNotifiedAt} end`,
       allAnsweredNotifiedAt: sql`case when ${all.length > 0 ? inArray(applications.id, all) : sql`false`} then coalesce(${applications.allAnsweredNotifiedAt}, ${now}) else ${applications.allAnsweredNotifiedAt} end`,
     })
-    .where(inArray(applications.id, ids))
+    .from(locked)
+    .where(eq(applications.id, locked.id))
 }
 
 /** Re-sends what a crash may have left unsent: deliveries, acceptance notices, e-mails (last 30 days). */
