@@ -126,6 +126,46 @@ test.describe('lean pages: messages per route', () => {
     await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true')
   })
 
+  test('a client navigation to a prefetched page asks for its messages’ file beside the page’s data', async ({
+    page,
+  }) => {
+    // The prefetcher reads four links' page data every 3 s (spec §9): the glossary's may wait its turn.
+    test.setTimeout(60_000)
+    await openPage(page, '/')
+    // The prefetcher reads the glossary's page data once its footer link is in view: it names the file.
+    const prefetched = page.waitForResponse(
+      (response) => response.url().endsWith('/page-data/sanasto/page-data.json'),
+      { timeout: 40_000 },
+    )
+    const footer = page.getByRole('contentinfo')
+    await footer.scrollIntoViewIfNeeded()
+    const { shared } = (await (await prefetched).json()) as { shared: { out: string } }
+    expect(shared.out).toMatch(/^\/_shared\/fi\/glossary\/out\/[0-9a-f]{16}\.json$/)
+    // The navigation's data is held until the file has been asked for. Were the file asked for only
+    // once the data is here, it would not be asked for within the 10 s, and the test fails.
+    const fileAsked = page.waitForRequest((request) => new URL(request.url()).pathname === shared.out, {
+      timeout: 10_000,
+    })
+    let fileBeforeData: boolean | undefined
+    await page.route('**/*.data*', async (route) => {
+      fileBeforeData ??= await fileAsked.then(
+        () => true,
+        () => false,
+      )
+      await route.continue()
+    })
+    await page.evaluate(() => {
+      ;(window as { sameDocument?: boolean }).sameDocument = true
+    })
+    await footer.getByRole('link', { name: fi['glossary.title'] as string, exact: true }).click()
+    // Past the 10 s hold, so that a file asked for late fails below, by name.
+    await expect(page).toHaveURL(/\/sanasto\/$/, { timeout: 20_000 })
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(fi['glossary.title'] as string)
+    expect(fileBeforeData, 'the file was asked for before the navigation’s data came').toBe(true)
+    // A client navigation, not a page load: the window is the same.
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  })
+
   test('a signed-in person goes from the landing to the offers page by the header link, with no raw key', async ({
     page,
   }) => {

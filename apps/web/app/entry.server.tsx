@@ -14,6 +14,8 @@ import { webContext } from './context.ts'
 
 // The server process reads the context key from here, so both use one instance.
 export { webContext } from './context.ts'
+// The page data names the shared file a page's root data will name (ADR 063, amendment of 2026-11-25).
+export { rootSharedHrefs } from './lib/root-shared.server.ts'
 
 const ABORT_DELAY_MS = 10_000
 

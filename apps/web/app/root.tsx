@@ -31,9 +31,9 @@ import { useFlagsClient } from './lib/flags-client.ts'
 import { I18nProvider } from './lib/i18n.tsx'
 import { pageText } from './lib/root-data.ts'
 import { RootDataProvider, useResolvedRootData } from './lib/root-data-context.tsx'
-import { rootSharedHref } from './lib/root-shared.server.ts'
-import { loadRootShared, type RootWire } from './lib/root-shared.ts'
-import { messageScopeOfPath, needsOtherMessages } from './lib/route-messages.ts'
+import { rootSharedHrefOfPath } from './lib/root-shared.server.ts'
+import { loadRootShared, type RootWire, sharedOfPath } from './lib/root-shared.ts'
+import { needsOtherMessages } from './lib/route-messages.ts'
 import { refuseUnsafeInput } from './lib/unsafe-input.server.ts'
 import { UserProvider } from './lib/user-state.tsx'
 
@@ -49,7 +49,7 @@ export async function loader({ url, request, context }: Route.LoaderArgs): Promi
     lang,
     // ADR 026: only the messages this page's screen uses reach the browser; with the menus, made
     // once per language, scope and sign-in state (ADR 052), in a file of their own (ADR 063).
-    shared: rootSharedHref(content, lang, messageScopeOfPath(url.pathname), user?.role === 'consumer'),
+    shared: rootSharedHrefOfPath(content, url.pathname, user?.role === 'consumer'),
     brandName,
     company,
     publicUrl,
@@ -98,8 +98,11 @@ export function shouldRevalidate({
 // root data names another shared file (another language, scope or sign-in) shows once the file is here
 // (ADR 063); if it cannot be had, the page is loaded from the server instead.
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async ({ request }, next) => {
+  async ({ request, url }, next) => {
     await beforeClientNavigation(request)
+    // The page's file, when its page data was prefetched: asked for beside the navigation's data.
+    const early = sharedOfPath(url.pathname)
+    if (early) loadRootShared(early).catch(() => {})
     const results = await next()
     const root = results.root
     const shared = root?.type === 'data' ? (root.result as Partial<RootWire> | undefined)?.shared : undefined

@@ -4,6 +4,7 @@ import { schema } from '@lainava/db'
 import { pathFor } from '@lainava/routing'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lenderRow } from '../test/lenders.ts'
+import { cookieHeader, loginAs } from '../test/sessions.ts'
 import { createTestApp } from '../test/test-app.ts'
 
 // The front page below the calculator (issue 14): rendered from the lender table and the content
@@ -118,6 +119,34 @@ describe('the root data’s shared file', () => {
     // Swedish pages name Swedish files.
     const sv = await ctx.app.inject({ method: 'GET', url: pathFor('landing', 'sv') })
     expect(sharedOf(sv.body)).toMatch(/^\/_shared\/sv\/landing\/out\//)
+  })
+
+  it('is named by the page data too, signed out and signed in, as the page itself names it', async () => {
+    // A client navigation asks for the file beside the page's data once the link was prefetched.
+    const consumer = cookieHeader((await loginAs(ctx.services.db)).cookies)
+    const paths = [
+      pathFor('landing', 'fi'),
+      pathFor('glossary', 'fi'),
+      pathFor('consumerLoanForm', 'sv'),
+      pathFor('blog', 'en'),
+      pathFor('offers', 'fi'),
+    ]
+    for (const path of paths) {
+      const trimmed = path.replace(/^\/+|\/+$/g, '')
+      const pageData = await ctx.app.inject({
+        method: 'GET',
+        url: `/page-data/${trimmed === '' ? 'index' : trimmed}/page-data.json`,
+      })
+      expect(pageData.statusCode, path).toBe(200)
+      const { shared } = pageData.json() as { shared: { in: string; out: string } }
+      const signedOut = await ctx.app.inject({ method: 'GET', url: path })
+      const signedIn = await ctx.app.inject({ method: 'GET', url: path, headers: { cookie: consumer } })
+      if (signedOut.statusCode === 200) expect(shared.out, path).toBe(sharedOf(signedOut.body))
+      expect(signedIn.statusCode, path).toBe(200)
+      expect(shared.in, path).toBe(sharedOf(signedIn.body))
+      expect(shared.in).toMatch(/\/in\/[0-9a-f]{16}\.json$/)
+      expect(shared.out).toMatch(/\/out\/[0-9a-f]{16}\.json$/)
+    }
   })
 
   it('answers 404 to an address no page names, and today’s file (not kept) to an outdated hash', async () => {

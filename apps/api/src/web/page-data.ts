@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { Content } from '@lainava/content'
 import { CONSUMER_LOAN_LIMITS, REPRESENTATIVE_PRICING, SME_LOAN_LIMITS } from '@lainava/domain'
 import { catalogueLocale } from '@lainava/i18n'
 import { messagesFor } from '@lainava/i18n/server'
@@ -60,7 +61,14 @@ export type PageData = {
   alternates: Array<{ hreflang: string; href: string }>
   appVersion: string
   staticQueryHashes: string[]
+  /**
+   * The address of the page's shared file (its messages and the menus, ADR 063) for a visitor signed
+   * out and signed in: a client navigation to the page asks for it beside the page's data.
+   */
+  shared?: { in: string; out: string }
 }
+
+type SharedHrefs = (content: Content, pathname: string) => { in: string; out: string }
 
 function staticData(brandName: string) {
   const site = {
@@ -111,9 +119,10 @@ const notFound = (request: FastifyRequest) =>
 export function registerPageData(
   app: FastifyInstance,
   build: ServerBuild,
-  options: { publicUrl: string; brandName: string },
+  options: { publicUrl: string; brandName: string; content: Content },
 ) {
   const tree = routeTree(build)
+  const sharedHrefs = (build.entry.module as { rootSharedHrefs?: SharedHrefs }).rootSharedHrefs
   const appVersion = build.assets.version
   const staticQueries = staticData(options.brandName)
   const staticQueryHashes = [...staticQueries.keys()]
@@ -180,6 +189,7 @@ export function registerPageData(
       })),
       appVersion,
       staticQueryHashes,
+      ...(sharedHrefs ? { shared: sharedHrefs(options.content, path) } : {}),
     }
     reply.header('cache-control', 'no-cache')
     return data

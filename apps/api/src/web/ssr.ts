@@ -151,7 +151,11 @@ export async function registerWeb(
   // ADR 041: build/client from memory, in the codings the build made (fingerprinted assets immutable).
   const files = registerStaticFiles(app, join(config.WEB_BUILD_DIR, 'client'))
 
-  registerPageData(app, build, { publicUrl: config.PUBLIC_URL, brandName: config.BRAND_NAME })
+  registerPageData(app, build, {
+    publicUrl: config.PUBLIC_URL,
+    brandName: config.BRAND_NAME,
+    content: webServices.content,
+  })
   // The sitemap's <lastmod> of a page whose content has no date: when its code was built, by the
   // prerendered pages' record where they are served (a copy of the build that does not keep
   // timestamps moves the files' mtimes to the copy's time), else by the server entry's mtime.

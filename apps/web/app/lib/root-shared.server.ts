@@ -7,11 +7,11 @@ import {
   fallbackLocaleOf,
   isCatalogueLocale,
 } from '@lainava/i18n'
-import type { ScreenName } from '@lainava/routing'
+import { languageOfPath, type ScreenName } from '@lainava/routing'
 import { siteNavigation } from '../components/layout/site-navigation.ts'
 import { messagesFor, OWN_MESSAGES } from './messages.server.ts'
 import { ROOT_SHARED_PATH, type RootShared, rememberRootShared } from './root-shared.ts'
-import { type MessageScope, pickMessages, SCREEN_MESSAGES } from './route-messages.ts'
+import { type MessageScope, messageScopeOfPath, pickMessages, SCREEN_MESSAGES } from './route-messages.ts'
 
 // ADR 052: the root loader's messages and menus depend only on the content, the language, the page's
 // message scope (ADR 026) and whether a consumer is signed in; each combination is built and encoded
@@ -73,7 +73,7 @@ function sharedFile(content: Content, lang: CatalogueLocale, scope: MessageScope
   return file
 }
 
-/** `RootWire.shared` for a page: the address of its messages' and the site's menus' file. */
+/** The address of the messages' and the site's menus' file of a language, message scope and sign-in state. */
 export function rootSharedHref(
   content: Content,
   lang: CatalogueLocale,
@@ -81,6 +81,25 @@ export function rootSharedHref(
   signedIn: boolean,
 ): string {
   return sharedFile(content, lang, scope, signedIn).href
+}
+
+/** `RootWire.shared` for the page at `pathname`: its language's and its screen's file. */
+export function rootSharedHrefOfPath(content: Content, pathname: string, signedIn: boolean): string {
+  const language = languageOfPath(pathname)
+  const lang = isCatalogueLocale(language) ? language : 'fi'
+  return rootSharedHref(content, lang, messageScopeOfPath(pathname), signedIn)
+}
+
+/**
+ * The page's shared file for either sign-in state, as the root loader names it (`rootSharedHrefOfPath`):
+ * its page data tells a client navigation which file it will need (`PageData.shared`), so that the
+ * browser can ask for it beside the navigation's data instead of after it.
+ */
+export function rootSharedHrefs(content: Content, pathname: string): { in: string; out: string } {
+  return {
+    in: rootSharedHrefOfPath(content, pathname, true),
+    out: rootSharedHrefOfPath(content, pathname, false),
+  }
 }
 
 const HASH = /^[0-9a-f]{16}\.json$/

@@ -3,13 +3,20 @@ import { CATALOGUE_LOCALES, type CatalogueLocale, createTranslator } from '@lain
 import { messagesFor, OWN_MESSAGES } from '@lainava/i18n/server'
 import { describe, expect, it } from 'vitest'
 import { siteNavigation } from '../components/layout/site-navigation.ts'
-import { rootSharedFile, rootSharedHref } from './root-shared.server.ts'
+import {
+  rootSharedFile,
+  rootSharedHref,
+  rootSharedHrefOfPath,
+  rootSharedHrefs,
+} from './root-shared.server.ts'
 import {
   decodeRootData,
   loadRootShared,
   type RootShared,
   type RootWire,
+  rememberSharedOfPath,
   rootSharedAt,
+  sharedOfPath,
 } from './root-shared.ts'
 import { messageScopeOfPath, pickMessages, SCREEN_MESSAGES } from './route-messages.ts'
 
@@ -110,6 +117,23 @@ describe('the root data shared by every request of a language, scope and sign-in
   })
 })
 
+describe('the page data’s shared files', () => {
+  it('are the files the root loader names for the page, signed out and signed in', () => {
+    for (const path of ['/', '/sanasto/', '/sv/lansokan/', '/en/blog/', '/pl-pl/', '/ei-ole/']) {
+      expect(rootSharedHrefs(content, path)).toEqual({
+        in: rootSharedHrefOfPath(content, path, true),
+        out: rootSharedHrefOfPath(content, path, false),
+      })
+    }
+    expect(rootSharedHrefOfPath(content, '/sanasto/', false)).toBe(
+      rootSharedHref(content, 'fi', messageScopeOfPath('/sanasto/'), false),
+    )
+    expect(rootSharedHrefOfPath(content, '/en/blog/', true)).toBe(
+      rootSharedHref(content, 'en', messageScopeOfPath('/en/blog/'), true),
+    )
+  })
+})
+
 describe('the /_shared/ route’s addresses', () => {
   const href = rootSharedHref(content, 'fi', FORM, false)
   const parts = partsOf(href)
@@ -195,6 +219,37 @@ describe('the root data in the browser', () => {
     const server = answering(JSON.stringify(value))
     await expect(loadRootShared(href, server.request)).resolves.toEqual(value)
     expect(server.asked).toEqual([href])
+  })
+
+  it('knows the file a navigation will need from the page data, for the visitor’s sign-in state', async () => {
+    const hrefs = {
+      in: '/_shared/fi/glossary/in/00000000000000b1.json',
+      out: '/_shared/fi/glossary/out/00000000000000b2.json',
+    }
+    expect(sharedOfPath('/sanasto/')).toBeUndefined()
+    rememberSharedOfPath('/sanasto/', hrefs)
+    const server = answering(JSON.stringify(value))
+    // The current page's file says whether the visitor is signed in.
+    for (const [current, expected] of [
+      ['/_shared/fi/landing/out/00000000000000b3.json', hrefs.out],
+      ['/_shared/fi/landing/in/00000000000000b4.json', hrefs.in],
+    ] as const) {
+      await loadRootShared(current, server.request)
+      decodeRootData(wire(current))
+      expect(sharedOfPath('/sanasto/')).toBe(expected)
+    }
+    expect(sharedOfPath('/sanasto/muu/')).toBeUndefined()
+  })
+
+  it('keeps the page data’s files of the last 256 paths', () => {
+    const hrefs = {
+      in: '/_shared/fi/blog/in/00000000000000c1.json',
+      out: '/_shared/fi/blog/out/00000000000000c2.json',
+    }
+    const paths = Array.from({ length: 257 }, (_, i) => `/blogi/artikkeli/a-${i}/`)
+    for (const path of paths) rememberSharedOfPath(path, hrefs)
+    expect(sharedOfPath(paths[0] as string)).toBeUndefined()
+    expect(sharedOfPath(paths[256] as string)).toBeDefined()
   })
 
   it('keeps the last 64 files it fetched', async () => {
