@@ -32,7 +32,7 @@ import { I18nProvider } from './lib/i18n.tsx'
 import { pageText } from './lib/root-data.ts'
 import { RootDataProvider, useResolvedRootData } from './lib/root-data-context.tsx'
 import { rootSharedHrefOfPath } from './lib/root-shared.server.ts'
-import { loadRootShared, type RootWire, sharedOfPath } from './lib/root-shared.ts'
+import { loadRootShared, type RootWire, sharedFileOf } from './lib/root-shared.ts'
 import { needsOtherMessages } from './lib/route-messages.ts'
 import { refuseUnsafeInput } from './lib/unsafe-input.server.ts'
 import { UserProvider } from './lib/user-state.tsx'
@@ -88,6 +88,11 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  return rootDataChanges(currentUrl, nextUrl)
+}
+
+/** A navigation between these pages loads the root's data again: another language, or other messages. */
+function rootDataChanges(currentUrl: URL, nextUrl: URL): boolean {
   return (
     languageOfPath(currentUrl.pathname) !== languageOfPath(nextUrl.pathname) ||
     needsOtherMessages(currentUrl.pathname, nextUrl.pathname)
@@ -99,10 +104,13 @@ export function shouldRevalidate({
 // (ADR 063); if it cannot be had, the page is loaded from the server instead.
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   async ({ request, url }, next) => {
-    await beforeClientNavigation(request)
-    // The page's file, when its page data was prefetched: asked for beside the navigation's data.
-    const early = sharedOfPath(url.pathname)
-    if (early) loadRootShared(early).catch(() => {})
+    const page = await beforeClientNavigation(request)
+    // The page's file as its page data names it, asked for beside the navigation's data when the root's
+    // data will be loaded again (ADR 063, amendment of 2026-11-25); a failure shows below, if it matters.
+    const early = sharedFileOf(page.shared)
+    if (early && request.method === 'GET' && rootDataChanges(new URL(window.location.href), url)) {
+      loadRootShared(early).catch(() => {})
+    }
     const results = await next()
     const root = results.root
     const shared = root?.type === 'data' ? (root.result as Partial<RootWire> | undefined)?.shared : undefined

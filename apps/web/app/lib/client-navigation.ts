@@ -1,6 +1,6 @@
 import { REDIRECT_DELAY_MS } from '@lainava/routing'
 import { data, redirect, redirectDocument } from 'react-router'
-import { loadPageData } from './page-data.ts'
+import { loadPageData, type PageData } from './page-data.ts'
 import { waitForTracking } from './tracking.ts'
 
 // What a client-side navigation does before React Router loads the page
@@ -11,8 +11,11 @@ function currentAppVersion(): string | undefined {
   return (window as { __reactRouterManifest?: { version?: string } }).__reactRouterManifest?.version
 }
 
-/** Throws the navigation's outcome when it is not "go on": a redirect, 404, 500 or a full load. */
-export async function beforeClientNavigation(request: Request): Promise<void> {
+/**
+ * Throws the navigation's outcome when it is not "go on": a redirect, 404, 500 or a full load.
+ * Otherwise returns the destination's page data.
+ */
+export async function beforeClientNavigation(request: Request): Promise<PageData> {
   const url = new URL(request.url)
   // A new version was deployed since this page loaded: load the next page in full.
   if (staleApp) throw redirectDocument(url.pathname + url.search)
@@ -27,4 +30,5 @@ export async function beforeClientNavigation(request: Request): Promise<void> {
   }
   const version = currentAppVersion()
   if (version && result.data.appVersion !== version) staleApp = true
+  return result.data
 }

@@ -12,6 +12,8 @@ export type PageData = {
   canonical: string
   appVersion: string
   staticQueryHashes: string[]
+  /** The page's shared file (ADR 063) for a visitor signed in and signed out. */
+  shared?: { in?: unknown; out?: unknown }
 }
 
 export type PageDataResult =

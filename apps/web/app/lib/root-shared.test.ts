@@ -1,7 +1,7 @@
 import { loadContent } from '@lainava/content/server'
 import { CATALOGUE_LOCALES, type CatalogueLocale, createTranslator } from '@lainava/i18n'
 import { messagesFor, OWN_MESSAGES } from '@lainava/i18n/server'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { siteNavigation } from '../components/layout/site-navigation.ts'
 import {
   rootSharedFile,
@@ -14,9 +14,8 @@ import {
   loadRootShared,
   type RootShared,
   type RootWire,
-  rememberSharedOfPath,
   rootSharedAt,
-  sharedOfPath,
+  sharedFileOf,
 } from './root-shared.ts'
 import { messageScopeOfPath, pickMessages, SCREEN_MESSAGES } from './route-messages.ts'
 
@@ -221,35 +220,33 @@ describe('the root data in the browser', () => {
     expect(server.asked).toEqual([href])
   })
 
-  it('knows the file a navigation will need from the page data, for the visitor’s sign-in state', async () => {
-    const hrefs = {
+  it('takes the file a navigation will need from its page data, for the visitor’s sign-in state', async () => {
+    const shared = {
       in: '/_shared/fi/glossary/in/00000000000000b1.json',
       out: '/_shared/fi/glossary/out/00000000000000b2.json',
     }
-    expect(sharedOfPath('/sanasto/')).toBeUndefined()
-    rememberSharedOfPath('/sanasto/', hrefs)
     const server = answering(JSON.stringify(value))
-    // The current page's file says whether the visitor is signed in.
+    // The current page's file says whether the visitor is signed in (in the browser: a document).
+    vi.stubGlobal('document', {})
     for (const [current, expected] of [
-      ['/_shared/fi/landing/out/00000000000000b3.json', hrefs.out],
-      ['/_shared/fi/landing/in/00000000000000b4.json', hrefs.in],
+      ['/_shared/fi/landing/out/00000000000000b3.json', shared.out],
+      ['/_shared/fi/landing/in/00000000000000b4.json', shared.in],
     ] as const) {
       await loadRootShared(current, server.request)
       decodeRootData(wire(current))
-      expect(sharedOfPath('/sanasto/')).toBe(expected)
+      expect(sharedFileOf(shared)).toBe(expected)
     }
-    expect(sharedOfPath('/sanasto/muu/')).toBeUndefined()
-  })
-
-  it('keeps the page data’s files of the last 256 paths', () => {
-    const hrefs = {
-      in: '/_shared/fi/blog/in/00000000000000c1.json',
-      out: '/_shared/fi/blog/out/00000000000000c2.json',
+    vi.unstubAllGlobals()
+    // Only an address such a file has: nothing else is fetched on a page data's word.
+    for (const other of [
+      'https://elsewhere.example/x.json',
+      '/api/v1/me',
+      '/_shared/fi/x/in/../../a.json',
+      1,
+    ]) {
+      expect(sharedFileOf({ in: other, out: other })).toBeUndefined()
     }
-    const paths = Array.from({ length: 257 }, (_, i) => `/blogi/artikkeli/a-${i}/`)
-    for (const path of paths) rememberSharedOfPath(path, hrefs)
-    expect(sharedOfPath(paths[0] as string)).toBeUndefined()
-    expect(sharedOfPath(paths[256] as string)).toBeDefined()
+    expect(sharedFileOf(undefined)).toBeUndefined()
   })
 
   it('keeps the last 64 files it fetched', async () => {

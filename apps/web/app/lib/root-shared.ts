@@ -75,24 +75,19 @@ export function loadRootShared(href: string, request: typeof fetch = fetch): Pro
   return pending
 }
 
-// A page's shared file for either sign-in state, by the page's path, as its page data names it
-// (`PageData.shared`): the prefetcher notes it, and a client navigation to the page then asks for the
-// file beside the navigation's data instead of after it. The last 256 paths.
-const MAX_PATHS = 256
-const byPath = new Map<string, { in: string; out: string }>()
-/** Whether the page's own file is a signed-in visitor's (`/…/in/…`): the last root data decoded says. */
+/** Whether the current page's file is a signed-in visitor's (`/…/in/…`): the last root data decoded says. */
 let signedIn = false
 
-/** Notes the shared files of the page at `pathname`, from its page data. */
-export function rememberSharedOfPath(pathname: string, hrefs: { in: string; out: string }): void {
-  if (byPath.size >= MAX_PATHS && !byPath.has(pathname)) byPath.delete(byPath.keys().next().value as string)
-  byPath.set(pathname, hrefs)
-}
+const SHARED_HREF = /^\/_shared\/[a-z-]+\/[A-Za-z-]+\/(in|out)\/[0-9a-f]{16}\.json$/
 
-/** The shared file a navigation to `pathname` will need, if its page data was fetched. */
-export function sharedOfPath(pathname: string): string | undefined {
-  const hrefs = byPath.get(pathname)
-  return hrefs ? (signedIn ? hrefs.in : hrefs.out) : undefined
+/**
+ * The shared file a client navigation will need, from its page's data (`PageData.shared`), for the
+ * visitor's sign-in state: the navigation asks for it beside the page's loader data instead of after
+ * it (ADR 063, amendment of 2026-11-25). Undefined when the page data names no such address.
+ */
+export function sharedFileOf(shared: { in?: unknown; out?: unknown } | undefined): string | undefined {
+  const href = signedIn ? shared?.in : shared?.out
+  return typeof href === 'string' && SHARED_HREF.test(href) ? href : undefined
 }
 
 const decoded = new WeakMap<RootWire, RootData>()
@@ -102,8 +97,8 @@ const decoded = new WeakMap<RootWire, RootData>()
  * hand (made here, or loaded before the page renders); throws when it is not.
  */
 export function decodeRootData(wire: RootWire): RootData {
-  // `/_shared/<language>/<scope>/<in|out>/<hash>.json`
-  signedIn = wire.shared.split('/')[4] === 'in'
+  // `/_shared/<language>/<scope>/<in|out>/<hash>.json`; read in the browser only.
+  if (typeof document !== 'undefined') signedIn = wire.shared.split('/')[4] === 'in'
   let data = decoded.get(wire)
   if (!data) {
     const { shared, ...rest } = wire

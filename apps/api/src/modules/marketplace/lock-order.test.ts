@@ -64,11 +64,11 @@ describe('row locks on applications', () => {
       { id: 'first-low', data: { applicationId: low, kind: 'first-offers' } },
       { id: 'first-high', data: { applicationId: high, kind: 'first-offers' } },
     ])
-    // The e-mails' transaction waits for that row...
-    await waitFor('the e-mail batch waits for a row lock', async () => {
+    // The e-mails' transaction waits for that row, held by this connection...
+    await waitFor('the e-mail batch waits for the row this connection holds', async () => {
       const { rows } = await observer.query<{ waiting: number }>(
         `select count(*)::int as waiting from pg_stat_activity
-         where datname = current_database() and pid <> pg_backend_pid() and wait_event_type = 'Lock'`,
+         where datname = current_database() and pg_backend_pid() = any(pg_blocking_pids(pid))`,
       )
       return rows[0]?.waiting === 1 ? true : undefined
     })

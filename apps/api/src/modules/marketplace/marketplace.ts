@@ -702,8 +702,9 @@ export async function answerManyAsSandbox(
 
 /**
  * Locks the applications' rows (NO KEY UPDATE: offers' inserts do not wait) in id order, in the
- * caller's transaction. Every statement that locks several applications goes through here, so two
- * of them never hold a row each that the other one waits for.
+ * caller's transaction. The marketplace's statements that lock several applications (a batch of
+ * answers, a batch of e-mail marks) go through here, so two of them never hold a row each that the
+ * other one waits for.
  */
 export async function lockApplications(tx: Database, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return

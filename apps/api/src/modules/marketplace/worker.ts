@@ -329,7 +329,8 @@ async function mark(db: Database, sent: readonly NotificationJob[]): Promise<voi
   const first = sent.filter((job) => job.kind === 'first-offers').map((job) => job.applicationId)
   const all = sent.filter((job) => job.kind === 'all-answered').map((job) => job.applicationId)
   if (first.length + all.length === 0) return
-  const locked = applicationsInLockOrder(db, [...new Set([...first, ...all])]).as('locked')
+  const ids = [...new Set([...first, ...all])]
+  const locked = applicationsInLockOrder(db, ids).as('locked')
   const now = new Date()
   await db
     .update(applications)
@@ -338,7 +339,7 @@ async function mark(db: Database, sent: readonly NotificationJob[]): Promise<voi
       allAnsweredNotifiedAt: sql`case when ${all.length > 0 ? inArray(applications.id, all) : sql`false`} then coalesce(${applications.allAnsweredNotifiedAt}, ${now}) else ${applications.allAnsweredNotifiedAt} end`,
     })
     .from(locked)
-    .where(eq(applications.id, locked.id))
+    .where(and(eq(applications.id, locked.id), inArray(applications.id, ids)))
 }
 
 /** Re-sends what a crash may have left unsent: deliveries, acceptance notices, e-mails (last 30 days). */

@@ -1,7 +1,6 @@
 import { PREFETCH_BATCH_SIZE, PREFETCH_INTERVAL_MS } from '@lainava/routing'
 import { isbot } from 'isbot'
 import { pageDataUrl } from '../../lib/page-data.ts'
-import { rememberSharedOfPath } from '../../lib/root-shared.ts'
 
 // The prefetcher's work and its bot list (isbot), loaded after hydration (ADR 057): nothing is
 // prefetched before the first batch's interval anyway (spec §9). Out of the layout chunk
@@ -62,12 +61,8 @@ export function startPrefetching(pathname: string): () => void {
     for (const path of queue.splice(0, PREFETCH_BATCH_SIZE)) {
       fetch(pageDataUrl(path), { priority: 'low' } as RequestInit)
         .then((response) => (response.ok ? response.json() : null))
-        .then((page: { routeId?: string; shared?: { in?: unknown; out?: unknown } } | null) => {
+        .then((page: { routeId?: string } | null) => {
           if (page?.routeId) preloadRouteModules(page.routeId)
-          const shared = page?.shared
-          if (typeof shared?.in === 'string' && typeof shared.out === 'string') {
-            rememberSharedOfPath(path, { in: shared.in, out: shared.out })
-          }
         })
         .catch(() => {})
     }
