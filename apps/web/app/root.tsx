@@ -1,4 +1,4 @@
-import { isCatalogueLocale } from '@lainava/i18n'
+import { catalogueLocale } from '@lainava/i18n'
 import { isActiveLanguage, LANGUAGES, languageOfPath } from '@lainava/routing'
 import { type ReactNode, useEffect, useState } from 'react'
 import {
@@ -44,7 +44,7 @@ export async function loader({ url, request, context }: Route.LoaderArgs): Promi
   const { brandName, company, publicUrl, cspNonce, auth, content } = context.get(webContext)
   const user = await auth.currentUser(request.headers.get('cookie'))
   const language = languageOfPath(url.pathname)
-  const lang = isCatalogueLocale(language) ? language : 'fi'
+  const lang = catalogueLocale(language)
   return {
     lang,
     // ADR 026: only the messages this page's screen uses reach the browser; with the menus, made

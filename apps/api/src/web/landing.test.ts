@@ -122,7 +122,7 @@ describe('the root data’s shared file', () => {
   })
 
   it('is named by the page data too, signed out and signed in, as the page itself names it', async () => {
-    // A client navigation asks for the file beside the page's data once the link was prefetched.
+    // A client navigation reads the page data first and asks for the file beside the page's loader data.
     const consumer = cookieHeader((await loginAs(ctx.services.db)).cookies)
     const paths = [
       pathFor('landing', 'fi'),

@@ -65,7 +65,7 @@ export type PageData = {
    * The address of the page's shared file (its messages and the menus, ADR 063) for a visitor signed
    * out and signed in: a client navigation to the page asks for it beside the page's data.
    */
-  shared?: { in: string; out: string }
+  shared: { in: string; out: string }
 }
 
 type SharedHrefs = (content: Content, pathname: string) => { in: string; out: string }
@@ -123,6 +123,7 @@ export function registerPageData(
 ) {
   const tree = routeTree(build)
   const sharedHrefs = (build.entry.module as { rootSharedHrefs?: SharedHrefs }).rootSharedHrefs
+  if (!sharedHrefs) throw new Error('The web build does not export rootSharedHrefs from its server entry.')
   const appVersion = build.assets.version
   const staticQueries = staticData(options.brandName)
   const staticQueryHashes = [...staticQueries.keys()]
@@ -189,7 +190,7 @@ export function registerPageData(
       })),
       appVersion,
       staticQueryHashes,
-      ...(sharedHrefs ? { shared: sharedHrefs(options.content, path) } : {}),
+      shared: sharedHrefs(options.content, path),
     }
     reply.header('cache-control', 'no-cache')
     return data

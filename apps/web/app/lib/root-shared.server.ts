@@ -3,6 +3,7 @@ import type { Content } from '@lainava/content'
 import {
   type CatalogueLocale,
   type CoreMessages,
+  catalogueLocale,
   createTranslator,
   fallbackLocaleOf,
   isCatalogueLocale,
@@ -85,9 +86,12 @@ export function rootSharedHref(
 
 /** `RootWire.shared` for the page at `pathname`: its language's and its screen's file. */
 export function rootSharedHrefOfPath(content: Content, pathname: string, signedIn: boolean): string {
-  const language = languageOfPath(pathname)
-  const lang = isCatalogueLocale(language) ? language : 'fi'
-  return rootSharedHref(content, lang, messageScopeOfPath(pathname), signedIn)
+  return rootSharedHref(
+    content,
+    catalogueLocale(languageOfPath(pathname)),
+    messageScopeOfPath(pathname),
+    signedIn,
+  )
 }
 
 /**

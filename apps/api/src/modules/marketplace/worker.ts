@@ -335,7 +335,8 @@ async function mark(db: Database, sent: readonly NotificationJob[]): Promise<voi
   await db
     .update(applications)
     .set({
-      firstOffersNotifiedAt: sql`case when ${inArray(applications.id, [...first, ...all])} then coalesce(${applications.firstOffersNotifiedAt}, ${now}) else ${applications.firstOffersNotifiedAt} end`,
+      // Every row joined is one of `ids`: all of them get "first offers" marked.
+      firstOffersNotifiedAt: sql`coalesce(${applications.firstOffersNotifiedAt}, ${now})`,
       allAnsweredNotifiedAt: sql`case when ${all.length > 0 ? inArray(applications.id, all) : sql`false`} then coalesce(${applications.allAnsweredNotifiedAt}, ${now}) else ${applications.allAnsweredNotifiedAt} end`,
     })
     .from(locked)
