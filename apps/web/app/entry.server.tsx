@@ -11,6 +11,8 @@ import {
   ServerRouter,
 } from 'react-router'
 import { webContext } from './context.ts'
+import { IslandMarkupContext } from './island/island-context.ts'
+import { landingIslandMarkup, readIslandBuild } from './island/island-markup.server.tsx'
 
 // The server process reads the context key from here, so both use one instance.
 export { webContext } from './context.ts'
@@ -18,6 +20,9 @@ export { webContext } from './context.ts'
 export { rootSharedHrefs } from './lib/root-shared.server.ts'
 
 const ABORT_DELAY_MS = 10_000
+
+// ADR 064: the landing island's build, beside this server build (`<build>/island.json`).
+const islandBuild = readIslandBuild(new URL('../island.json', import.meta.url))
 
 export default function handleRequest(
   request: Request,
@@ -27,8 +32,22 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { cspNonce, log } = loadContext.get(webContext)
-  return renderPage(<ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />, {
-    // Bots and no-JS clients get the whole page at once; browsers get it streamed.
+  // ADR 064: the landing's document hydrates as an island, without React Router's scripts and data.
+  const island = islandBuild ? landingIslandMarkup(routerContext, new URL(request.url), islandBuild) : null
+  if (island) routerContext.serverHandoffStream?.cancel().catch(() => {})
+  const router = (
+    <ServerRouter
+      context={island ? { ...routerContext, serverHandoffStream: undefined } : routerContext}
+      url={request.url}
+      nonce={cspNonce}
+    />
+  )
+  const page = island ? (
+    <IslandMarkupContext.Provider value={island}>{router}</IslandMarkupContext.Provider>
+  ) : (
+    router
+  )
+  return renderPage(page, {
     whole: isbot(request.headers.get('user-agent') ?? ''),
     nonce: cspNonce,
     status: responseStatusCode,

@@ -1,6 +1,6 @@
 import { catalogueLocale } from '@lainava/i18n'
 import { isActiveLanguage, LANGUAGES, languageOfPath } from '@lainava/routing'
-import { type ReactNode, useEffect, useState } from 'react'
+import { type ReactNode, useContext, useState } from 'react'
 import {
   isRouteErrorResponse,
   Links,
@@ -15,27 +15,20 @@ import {
 import type { Route } from './+types/root'
 import appCssUrl from './app.css?url'
 import { consentAction } from './components/consent/consent-action.server.ts'
-import { ConsentBanner } from './components/consent/consent-banner.tsx'
-import { NavigationNotice } from './components/layout/navigation-notice.tsx'
 import { Prefetcher } from './components/layout/prefetcher.tsx'
-import { SiteFooter } from './components/layout/site-footer.tsx'
-import { SiteHeader } from './components/layout/site-header.tsx'
+import { SiteBody, useSiteEffects } from './components/layout/site-body.tsx'
 import { webContext } from './context.ts'
 import { StatusPage } from './features/status/status-page.tsx'
-import { useTracking } from './lib/analytics-start.ts'
+import { type IslandMarkup, IslandMarkupContext } from './island/island-context.ts'
 import { beforeClientNavigation } from './lib/client-navigation.ts'
-import { consentOf, hasMarketingConsent, onConsentChange } from './lib/consent.ts'
+import { consentOf } from './lib/consent.ts'
 import { flagIdentity, flagsForRequest } from './lib/flags.server.ts'
-import { FlagsProvider } from './lib/flags.tsx'
-import { useFlagsClient } from './lib/flags-client.ts'
-import { I18nProvider } from './lib/i18n.tsx'
 import { pageText } from './lib/root-data.ts'
-import { RootDataProvider, useResolvedRootData } from './lib/root-data-context.tsx'
+import { useResolvedRootData } from './lib/root-data-context.tsx'
 import { rootSharedHrefOfPath } from './lib/root-shared.server.ts'
 import { loadRootShared, type RootWire, sharedFileOf } from './lib/root-shared.ts'
 import { needsOtherMessages } from './lib/route-messages.ts'
 import { refuseUnsafeInput } from './lib/unsafe-input.server.ts'
-import { UserProvider } from './lib/user-state.tsx'
 
 // Every page and action: hostile text is refused before a loader or an action sees it (issue 13).
 export const middleware: Route.MiddlewareFunction[] = [refuseUnsafeInput, flagIdentity]
@@ -161,6 +154,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const leafRouteId = useMatches().at(-1)?.id
   const text = data ? pageText(data, leafRouteId) : null
   const htmlLang = LANGUAGES[text?.textLang ?? 'fi'].htmlLang
+  // ADR 064: the landing's document, on the server, with its island instead of React Router's scripts.
+  const island = useContext(IslandMarkupContext)
   return (
     <html lang={htmlLang} dir="ltr">
       <head>
@@ -180,49 +175,48 @@ export function Layout({ children }: { children: ReactNode }) {
         {sharedHref ? (
           <link rel="preload" as="fetch" href={sharedHref} crossOrigin="anonymous" data-root-shared="" />
         ) : null}
+        {island
+          ? [island.script, ...island.preloads].map((href) => (
+              <link key={href} rel="modulepreload" href={href} />
+            ))
+          : null}
       </head>
       <body className="flex min-h-screen flex-col">
-        {data && text ? (
-          <RootDataProvider value={data}>
-            <I18nProvider lang={data.lang} textLang={text.textLang} messages={text.messages}>
-              <UserProvider root={data}>
-                <FlagsProvider data={data.flags}>
-                  <NavigationNotice />
-                  <Prefetcher />
-                  <SiteHeader brandName={data.brandName} navigation={data.navigation} />
-                  <main id="main" className="flex-1" tabIndex={-1}>
-                    {children}
-                  </main>
-                  <SiteFooter
-                    brandName={data.brandName}
-                    company={data.company}
-                    year={data.year}
-                    navigation={data.navigation}
-                  />
-                  <ConsentBanner />
-                </FlagsProvider>
-              </UserProvider>
-            </I18nProvider>
-          </RootDataProvider>
+        {island ? (
+          <IslandBody island={island} nonce={data?.cspNonce} />
         ) : (
-          <main id="main">{children}</main>
+          <>
+            {data && text ? (
+              <SiteBody data={data} text={text} extra={<Prefetcher />}>
+                {children}
+              </SiteBody>
+            ) : (
+              <main id="main">{children}</main>
+            )}
+            <ScrollRestoration nonce={data?.cspNonce} />
+            <Scripts nonce={data?.cspNonce} />
+          </>
         )}
-        <ScrollRestoration nonce={data?.cspNonce} />
-        <Scripts nonce={data?.cspNonce} />
       </body>
     </html>
   )
 }
 
+/** The landing's body as its island (ADR 064): the server's markup of it, its data and its script. */
+function IslandBody({ island, nonce }: { island: IslandMarkup; nonce: string | undefined }) {
+  return (
+    <>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React's own render of the island (island-markup.tsx) */}
+      <div id="site" className="contents" dangerouslySetInnerHTML={{ __html: island.html }} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every `<` escaped (islandDataJson) */}
+      <script type="application/json" id="site-data" dangerouslySetInnerHTML={{ __html: island.json }} />
+      <script type="module" src={island.script} nonce={nonce} />
+    </>
+  )
+}
+
 export default function App() {
-  // Issue 18: affiliate capture, analytics (only with marketing consent) and page views (ADR 037).
-  useTracking(hasMarketingConsent, onConsentChange)
-  // Issue 18 item 3 (ADR 038): the flag SDK loads after hydration, when the browser is idle.
-  useFlagsClient()
-  // A mark for tests and styles: the page is interactive (links navigate in the app).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
+  useSiteEffects()
   return <Outlet />
 }
 

@@ -1,11 +1,11 @@
 import { AFFILIATE_URL_PARAMS, AFFILIATE_VALUE_MAX } from '@lainava/domain/affiliate-params'
 import { referrerOrigin } from '@lainava/domain/referrer-origin'
 import { useEffect } from 'react'
-import { useLocation } from 'react-router'
 import type { LandingPage } from './affiliate-capture.ts'
 import type { Tracking } from './after-hydration.ts'
 import { emitAnalytics } from './analytics-bus.ts'
 import { PENDING_LANDING_KEY } from './pending-landing.ts'
+import { useLocation } from './router.tsx'
 
 // Issue 18 items 5 and 6 (ADR 037): the root starts tracking once per page load. The affiliate capture
 // (session storage until marketing consent), the analytics client (which sends nothing without consent)

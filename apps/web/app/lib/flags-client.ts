@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
-import { useLocation } from 'react-router'
 import { useFlagsState } from './flags.tsx'
 import type { Running } from './flags-sdk.ts'
+import { useLocation } from './router.tsx'
 
 // Issue 18 item 3 (ADR 038): after hydration, when the browser is idle, the official SDK is imported (its
 // own chunk: nothing of it before the first paint) and started from the payload the server evaluated,

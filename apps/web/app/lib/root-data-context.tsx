@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext } from 'react'
-import { useRouteLoaderData } from 'react-router'
 import type { RootData } from './root-data.ts'
 import { decodeRootData, type RootWire } from './root-shared.ts'
+import { useRouteLoaderData } from './router.tsx'
 
 const RootDataContext = createContext<RootData | undefined>(undefined)
 

@@ -75,6 +75,17 @@ export function loadRootShared(href: string, request: typeof fetch = fetch): Pro
   return pending
 }
 
+/**
+ * A page's first render (ADR 063): starts once the shared file at this address is here. The page
+ * preloads it; a failed first try is followed by a second a second later. Without the file the page
+ * stays the server's (links and forms work as plain HTML), as when one of its modules cannot load.
+ */
+export function loadRootSharedThen(href: string, start: () => void): void {
+  loadRootShared(href)
+    .catch(() => new Promise((resolve) => setTimeout(resolve, 1000)).then(() => loadRootShared(href)))
+    .then(start, () => {})
+}
+
 /** Whether the current page's file is a signed-in visitor's (`/…/in/…`): the last root data decoded says. */
 let signedIn = false
 

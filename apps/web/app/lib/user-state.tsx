@@ -10,8 +10,8 @@ import {
 } from '@lainava/api-client'
 import { pathFor } from '@lainava/routing'
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useReducer } from 'react'
-import { useNavigate, useRevalidator } from 'react-router'
 import type { RootData } from './root-data.ts'
+import { useNavigate, useRevalidator } from './router.tsx'
 
 export type UserSummary = { email: string; role: string }
 

@@ -1,6 +1,6 @@
 import { FINLAND_LANGUAGES, type FinlandLanguage, isScreenName, pathFor } from '@lainava/routing'
-import { useLocation, useMatches, useParams, useRouteError } from 'react-router'
 import { useI18n } from '../../lib/i18n.tsx'
+import { useLocation, useMatches, useParams, useRouteError } from '../../lib/router.tsx'
 import { screenOfRouteId, variantOfRouteId } from '../../lib/screen.ts'
 
 const ITEM =

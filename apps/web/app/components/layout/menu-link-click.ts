@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation, useNavigate } from '../../lib/router.tsx'
 
 // The menus' and the footer's links are plain <a> elements (ADR 052): a React Router <Link> per
 // link was 7.5 % of a live page's server CPU for over a hundred links. One click handler on their

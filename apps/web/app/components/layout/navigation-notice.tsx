@@ -1,7 +1,7 @@
 import { DELAYED_NAVIGATION_NOTICE_MS } from '@lainava/routing'
 import { useEffect, useState } from 'react'
-import { useNavigation } from 'react-router'
 import { useI18n } from '../../lib/i18n.tsx'
+import { useNavigation } from '../../lib/router.tsx'
 
 /** spec §9: a navigation that takes longer than 1 s shows a notice and a progress bar. */
 export function NavigationNotice() {

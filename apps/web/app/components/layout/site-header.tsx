@@ -1,6 +1,6 @@
 import { pathFor } from '@lainava/routing'
-import { Link } from 'react-router'
 import { useI18n } from '../../lib/i18n.tsx'
+import { Link } from '../../lib/router.tsx'
 import { useUser } from '../../lib/user-state.tsx'
 import { LanguageSwitcher } from './language-switcher.tsx'
 import { LogoMark } from './logo.tsx'

@@ -1,5 +1,5 @@
 import { type ReactNode, startTransition, useEffect, useId, useRef, useState } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from '../../lib/router.tsx'
 import { useMenuLinkClick } from './menu-link-click.ts'
 import type { NavGroup } from './site-navigation.ts'
 

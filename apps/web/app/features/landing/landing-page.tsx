@@ -1,12 +1,12 @@
 import { formatDate, type MessageKey } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
 import type { GroupId, NavGroup } from '../../components/layout/site-navigation.ts'
 import { applicationStarted } from '../../lib/analytics-started.ts'
 import { useFlag } from '../../lib/flags.tsx'
 import { useI18n } from '../../lib/i18n.tsx'
 import { useRootData } from '../../lib/root-data-context.tsx'
+import { Link } from '../../lib/router.tsx'
 import type { LandingData } from './landing-data.server.ts'
 import { LoanCalculator } from './loan-calculator.tsx'
 
