@@ -18,7 +18,7 @@ import {
 // affiliate click followed by an application shows its source on the admin's application page.
 
 /** The after-hydration file with the affiliate capture's start and the analytics client (ADR 060). */
-const TRACKING_FILE = /\/assets\/after-hydration-[\w-]+\.js$/
+const TRACKING_FILE = /\/assets\/(island-)?after-hydration-[\w-]+\.js$/
 
 test.describe('analytics and affiliate tracking', () => {
   test('without marketing consent no analytics request is made and no analytics id is kept', async ({
@@ -88,7 +88,8 @@ test.describe('analytics and affiliate tracking', () => {
     await page.route(TRACKING_FILE, (route) => {
       held.push(route)
     })
-    await openPage(page, '/?utm_source=adtraction&at_gd=E2E-HELD')
+    // A page of the app: the landing is an island, where a link loads the next document (ADR 064).
+    await openPage(page, '/sanasto/?utm_source=adtraction&at_gd=E2E-HELD')
     const link = page.locator('main a[href^="/"]:not([href="/"])').first()
     const next = (await link.getAttribute('href')) ?? ''
     await link.click()
@@ -106,7 +107,10 @@ test.describe('analytics and affiliate tracking', () => {
         (body) => (JSON.parse(body) as { events: Array<{ type: string; context: { url: string } }> }).events,
       )
       .filter((event) => event.type === 'page_view')
-    expect(views.map((event) => event.context.url)).toEqual(['/?utm_source&at_gd', next.split('?')[0]])
+    expect(views.map((event) => event.context.url)).toEqual([
+      '/sanasto/?utm_source&at_gd',
+      next.split('?')[0],
+    ])
   })
 
   test('without the tracking file (it fails to load, or a content blocker blocks it) the page navigates, shows no error, tracks nothing, and its flags still start', async ({

@@ -33,7 +33,7 @@ test.describe('landing page and loan calculator', () => {
   }) => {
     // ADR 053: the maths load on the first touch; here their file fails as after a deploy or offline.
     let blocked = 0
-    await page.route(/\/assets\/calculator-math-[\w-]+\.js$/, (route) => {
+    await page.route(/\/assets\/(island-)?calculator-math-[\w-]+\.js$/, (route) => {
       blocked += 1
       return route.abort()
     })
@@ -78,7 +78,7 @@ test.describe('landing page and loan calculator', () => {
     let blocked = true
     const held: Route[] = []
     const requests: string[] = []
-    await page.route(/\/assets\/calculator-math-[\w-]+\.js$/, (route) => {
+    await page.route(/\/assets\/(island-)?calculator-math-[\w-]+\.js$/, (route) => {
       requests.push(blocked ? 'blocked' : 'served')
       if (blocked) held.push(route)
       else return route.continue()
@@ -107,7 +107,7 @@ test.describe('landing page and loan calculator', () => {
   }) => {
     let release: () => void = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/calculator-math-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/(island-)?calculator-math-[\w-]+\.js$/, async (route) => {
       await held
       await route.continue()
     })

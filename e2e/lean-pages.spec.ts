@@ -127,7 +127,8 @@ test.describe('lean pages: messages per route', () => {
   })
 
   test('a client navigation asks for its page’s messages’ file beside the page’s data', async ({ page }) => {
-    await openPage(page, '/')
+    // A loan page: the landing is an island, where a link loads the next document (ADR 064).
+    await openPage(page, '/autolaina/')
     // The glossary's page data names its file, as the glossary's own page does.
     const pageData = await page.request.get('/page-data/sanasto/page-data.json')
     const { shared } = (await pageData.json()) as { shared: { out: string } }

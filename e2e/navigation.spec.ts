@@ -275,7 +275,8 @@ test.describe('menu links', () => {
     page,
     context,
   }) => {
-    await page.goto('/')
+    // A loan page: the landing is an island, where a link loads the next document (ADR 064).
+    await page.goto('/autolaina/')
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
     await markDocument(page)
     const nav = page.getByRole('navigation', { name: 'Päävalikko' })
@@ -325,13 +326,17 @@ test.describe('menu links', () => {
     // To Swedish as a user goes there: the language switcher (a new document, rendered by the server).
     await page.getByRole('link', { name: 'Svenska' }).click()
     await expect(page).toHaveURL(/\/sv\/$/)
+    // A Swedish page of the app (the landing is an island, ADR 064), by its menu link.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Låneordlista' }).click()
+    await expect(page).toHaveURL(/\/sv\/sanasto\/$/)
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
     await expect(page.locator('html')).toHaveAttribute('lang', 'sv')
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
     await expect(mortgageLink('Min bolåneansökan')).toHaveCount(1)
     await expect(mortgageLink('Asuntolainahakemukseni')).toHaveCount(0)
     // A Swedish menu link to a page that needs other messages: the root data comes again (ADR 026)
-    // as a string this document has not parsed. Its lead is in that string only (the front page's
-    // messages have `faq.title`, not `faq.lead`), and the menus are built from it.
+    // as a string this document has not parsed. Its lead is in that string only (the glossary's
+    // messages have no `faq.lead`), and the menus are built from it.
     await markDocument(page)
     await page.getByRole('contentinfo').getByRole('link', { name: 'Vanliga frågor' }).click()
     await expect(page).toHaveURL(/\/sv\/usein-kysyttya\/$/)
