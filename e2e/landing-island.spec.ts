@@ -83,3 +83,34 @@ test.describe('the landing as an island', () => {
     expect(errors).toEqual([])
   })
 })
+
+test.describe('the landing island’s fetch ahead', () => {
+  test('fetches the app’s modules for the next page once the landing has loaded, and the next page has them', async ({
+    page,
+  }) => {
+    await openPage(page, '/')
+    await expect(page.locator('html')).toHaveAttribute('data-prefetch', 'on')
+    const ahead = await page
+      .locator('head link[rel="prefetch"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname))
+    expect(ahead.length).toBeGreaterThan(2)
+    // They are the modules the next page of the app loads.
+    const fetched: string[] = []
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname))
+    await page.goto('/sanasto/')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
+    const preloaded = await page
+      .locator('head link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname))
+    for (const href of ahead) expect(preloaded).toContain(href)
+  })
+
+  test('fetches nothing ahead in data-saver mode', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' } })
+    })
+    await openPage(page, '/')
+    await expect(page.locator('html')).toHaveAttribute('data-prefetch', 'off:save-data')
+    await expect(page.locator('head link[rel="prefetch"]')).toHaveCount(0)
+  })
+})

@@ -53,7 +53,7 @@ describe('the landing’s document', () => {
       }
       // No React Router: neither its hand-off data nor its entry and route modules.
       expect(body, lang).not.toContain('__reactRouter')
-      expect(body, lang).not.toMatch(/\/assets\/(entry\.client|root|landing-route)-/)
+      expect(body, lang).not.toMatch(/<(script|link)[^>]+\/assets\/(entry\.client|root|landing-route)-/)
       const { data } = islandOf(body)
       expect(data.matches.at(-1)?.id, lang).toBe(`landing.${lang}`)
       expect(data.root.lang, lang).toBe(lang)
@@ -76,6 +76,16 @@ describe('the landing’s document', () => {
       expect(renderToString(createElement(LandingIsland, { data })), url).toBe(markup)
       expect(data.root.user !== null, url).toBe(cookie !== undefined)
     }
+  })
+
+  it('names the app’s modules every other page loads, for the island to fetch ahead', async () => {
+    const { data } = islandOf(await get(pathFor('landing', 'fi')))
+    const glossary = await get(pathFor('glossary', 'fi'))
+    const preloaded = [...glossary.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+      (match) => match[1],
+    )
+    expect(data.appModules.length).toBeGreaterThan(2)
+    for (const href of data.appModules) expect(preloaded).toContain(href)
   })
 
   it('is the app’s, with React Router, on every other page and on a landing of a country not served yet', async () => {

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { loadRootSharedThen } from '../lib/root-shared.ts'
+import { prefetchAppModules } from './app-prefetch.ts'
 import { LandingIsland, readIslandData } from './landing-island.tsx'
 
 // ADR 064: the landing's script. Its document has no React Router scripts: this hydrates the page
@@ -22,5 +23,6 @@ if (container && data) {
         </StrictMode>,
       )
     })
+    prefetchAppModules(data.appModules)
   })
 }

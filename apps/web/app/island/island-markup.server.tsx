@@ -29,6 +29,15 @@ export function readIslandBuild(file: URL): IslandBuild | null {
   return { script, preloads }
 }
 
+/** React Router's entry and the root route's modules, with their imports: what every other page loads. */
+function appModulesOf(context: EntryContext): string[] {
+  const { entry, routes } = context.manifest
+  const root = routes.root
+  return [
+    ...new Set([entry.module, ...entry.imports, ...(root ? [root.module, ...(root.imports ?? [])] : [])]),
+  ]
+}
+
 /**
  * The landing's island for this render, or null when the page is not a landing that has one: another
  * page, an error or another status, a language whose landing is the "not supported" screen.
@@ -54,6 +63,7 @@ export function landingIslandMarkup(
       params: match.params,
     })),
     location: { pathname: url.pathname, search: url.search, hash: '' },
+    appModules: appModulesOf(context),
   }
   return { ...build, html: renderToString(<LandingIsland data={data} />), json: islandDataJson(data) }
 }

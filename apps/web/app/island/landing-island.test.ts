@@ -16,6 +16,7 @@ const data = {
   },
   matches: [{ id: 'root', pathname: '/', params: {} }],
   location: { pathname: '/', search: '', hash: '' },
+  appModules: ['/assets/entry.client-a1.js', '/assets/framework-b2.js'],
 } as unknown as LandingIslandData
 
 describe('the landing island’s data (ADR 064)', () => {
@@ -32,6 +33,15 @@ describe('the landing island’s data (ADR 064)', () => {
     expect(readIslandData(JSON.stringify({ ...data, root: {} }))).toBeNull()
     expect(readIslandData(JSON.stringify({ ...data, matches: 'x' }))).toBeNull()
     expect(readIslandData(JSON.stringify({ ...data, location: null }))).toBeNull()
+  })
+
+  it('keeps only the app’s modules that are built assets', () => {
+    const appModules = ['/assets/a.js', 'https://example.com/b.js', '/assets/../c.js', 7, '/assets/d.js']
+    expect(readIslandData(JSON.stringify({ ...data, appModules }))?.appModules).toEqual([
+      '/assets/a.js',
+      '/assets/d.js',
+    ])
+    expect(readIslandData(JSON.stringify({ ...data, appModules: undefined }))?.appModules).toEqual([])
   })
 })
 

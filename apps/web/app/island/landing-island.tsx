@@ -20,6 +20,8 @@ export type LandingIslandData = {
   matches: Array<Omit<IslandMatch, 'loaderData'>>
   /** The address the page was rendered for. */
   location: IslandRouting['location']
+  /** The app's modules every other page loads, fetched ahead for the next page (app-prefetch.ts). */
+  appModules: string[]
 }
 
 /** The island's routing: the matches with the root's and the page's data, as React Router gives them. */
@@ -65,7 +67,10 @@ export function readIslandData(text: string | null | undefined): LandingIslandDa
     if (!value || typeof value.root?.shared !== 'string' || !value.landing || !Array.isArray(value.matches))
       return null
     if (typeof value.location?.pathname !== 'string') return null
-    return value as LandingIslandData
+    const appModules = Array.isArray(value.appModules)
+      ? value.appModules.filter((href) => typeof href === 'string' && /^\/assets\/[\w.-]+\.js$/.test(href))
+      : []
+    return { ...value, appModules } as LandingIslandData
   } catch {
     return null
   }

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { isbot } from 'isbot'
 import { afterEach, describe, expect, it } from 'vitest'
-import { prefetchDisabledReason, preloadRouteModules } from './prefetch-start.ts'
+import { prefetchDisabledReason } from './prefetch-policy.ts'
+import { preloadRouteModules } from './prefetch-start.ts'
 
 const chrome =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36'

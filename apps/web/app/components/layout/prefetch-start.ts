@@ -1,24 +1,11 @@
 import { PREFETCH_BATCH_SIZE, PREFETCH_INTERVAL_MS } from '@lainava/routing'
 import { isbot } from 'isbot'
 import { pageDataUrl } from '../../lib/page-data.ts'
+import { prefetchDisabledReason } from './prefetch-policy.ts'
 
 // The prefetcher's work and its bot list (isbot), loaded after hydration (ADR 057): nothing is
 // prefetched before the first batch's interval anyway (spec §9). Out of the layout chunk
 // (`apps/web/vite.config.ts`); when this file cannot be loaded, nothing is prefetched.
-
-type NetworkInformation = { saveData?: boolean; effectiveType?: string }
-
-/** spec §9: never prefetch on 2g, in data-saver mode, or for bots. */
-export function prefetchDisabledReason(
-  nav: Navigator,
-  isBot: (userAgent: string) => boolean,
-): '2g' | 'save-data' | 'bot' | null {
-  const connection = (nav as Navigator & { connection?: NetworkInformation }).connection
-  if (connection?.saveData) return 'save-data'
-  if (connection?.effectiveType?.includes('2g')) return '2g'
-  if (isBot(nav.userAgent)) return 'bot'
-  return null
-}
 
 type Manifest = { routes: Record<string, { module: string; imports?: string[] } | undefined> }
 

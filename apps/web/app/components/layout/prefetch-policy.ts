@@ -1,0 +1,16 @@
+// When nothing is fetched ahead for a next page (spec §9): the app's prefetcher (prefetch-start.ts)
+// and the landing island's (ADR 064) ask the same question.
+
+type NetworkInformation = { saveData?: boolean; effectiveType?: string }
+
+/** spec §9: never prefetch on 2g, in data-saver mode, or for bots. */
+export function prefetchDisabledReason(
+  nav: Navigator,
+  isBot: (userAgent: string) => boolean,
+): '2g' | 'save-data' | 'bot' | null {
+  const connection = (nav as Navigator & { connection?: NetworkInformation }).connection
+  if (connection?.saveData) return 'save-data'
+  if (connection?.effectiveType?.includes('2g')) return '2g'
+  if (isBot(nav.userAgent)) return 'bot'
+  return null
+}
