@@ -1,4 +1,4 @@
-import { prefetchDisabledReason } from '../components/layout/prefetch-policy.ts'
+import { addHeadLinks, prefetchDisabledReason } from '../components/layout/prefetch-policy.ts'
 
 // ADR 064: the landing's island has no React Router, so the next page, the app's, needs React, React
 // DOM, React Router and the layout's modules from the network. Once the landing has loaded and the
@@ -26,14 +26,10 @@ export function prefetchAppModules(modules: AppModules): void {
         const reason = prefetchDisabledReason(navigator, isbot)
         document.documentElement.dataset.prefetch = reason ? `off:${reason}` : 'on'
         if (reason) return
-        for (const href of modules) {
-          if (document.head.querySelector(`link[href="${CSS.escape(href)}"]`)) continue
-          const link = document.createElement('link')
+        addHeadLinks(modules, (link) => {
           link.rel = 'prefetch'
           link.as = 'script'
-          link.href = href
-          document.head.append(link)
-        }
+        })
       })
       .catch(() => {})
   })

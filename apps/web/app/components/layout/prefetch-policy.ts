@@ -14,3 +14,14 @@ export function prefetchDisabledReason(
   if (isBot(nav.userAgent)) return 'bot'
   return null
 }
+
+/** Adds a `<link>` to the head for each address that has none yet, set up by `set` (rel, priority). */
+export function addHeadLinks(hrefs: readonly string[], set: (link: HTMLLinkElement) => void): void {
+  for (const href of hrefs) {
+    if (document.head.querySelector(`link[href="${href}"]`)) continue
+    const link = document.createElement('link')
+    set(link)
+    link.href = href
+    document.head.append(link)
+  }
+}

@@ -1,7 +1,7 @@
 import { PREFETCH_BATCH_SIZE, PREFETCH_INTERVAL_MS } from '@lainava/routing'
 import { isbot } from 'isbot'
 import { pageDataUrl } from '../../lib/page-data.ts'
-import { prefetchDisabledReason } from './prefetch-policy.ts'
+import { addHeadLinks, prefetchDisabledReason } from './prefetch-policy.ts'
 
 // The prefetcher's work and its bot list (isbot), loaded after hydration (ADR 057): nothing is
 // prefetched before the first batch's interval anyway (spec §9). Out of the layout chunk
@@ -14,15 +14,11 @@ export function preloadRouteModules(routeId: string) {
   const manifest = (window as { __reactRouterManifest?: Manifest }).__reactRouterManifest
   const route = manifest?.routes[routeId]
   if (!route) return
-  for (const href of [route.module, ...(route.imports ?? [])]) {
-    if (document.head.querySelector(`link[href="${href}"]`)) continue
-    const link = document.createElement('link')
+  addHeadLinks([route.module, ...(route.imports ?? [])], (link) => {
     link.rel = 'modulepreload'
     // For a later navigation: the current page's own requests go first.
     link.fetchPriority = 'low'
-    link.href = href
-    document.head.append(link)
-  }
+  })
 }
 
 /** Watches the page's internal links and prefetches them; returns the function that stops it. */
