@@ -4,15 +4,13 @@ import type { EntryContext } from 'react-router'
 import type { LandingData } from '../features/landing/landing-data.server.ts'
 import type { RootWire } from '../lib/root-shared.ts'
 import { screenOfRouteId } from '../lib/screen.ts'
-import type { IslandBuild, IslandMarkup } from './island-context.ts'
+import { BUILT_SCRIPT, type IslandBuild, type IslandMarkup } from './island-context.ts'
 import { islandDataJson, LandingIsland, type LandingIslandData } from './landing-island.tsx'
 
 // ADR 064: the landing's island on the server. The island's script is
 // built apart from the app's (island.vite.config.ts), which writes its address and its imports'
 // to `island.json` beside the server's build; a build without it (the dev server) hydrates the
 // landing with React Router as every other page.
-
-const ASSET = /^\/assets\/[\w.-]+\.js$/
 
 /** The island's build at this file; null when there is none (or it is not one). */
 export function readIslandBuild(file: URL): IslandBuild | null {
@@ -23,8 +21,11 @@ export function readIslandBuild(file: URL): IslandBuild | null {
     return null
   }
   const { script, preloads } = (value ?? {}) as Partial<IslandBuild>
-  if (typeof script !== 'string' || !ASSET.test(script)) return null
-  if (!Array.isArray(preloads) || !preloads.every((href) => typeof href === 'string' && ASSET.test(href)))
+  if (typeof script !== 'string' || !BUILT_SCRIPT.test(script)) return null
+  if (
+    !Array.isArray(preloads) ||
+    !preloads.every((href) => typeof href === 'string' && BUILT_SCRIPT.test(href))
+  )
     return null
   return { script, preloads }
 }

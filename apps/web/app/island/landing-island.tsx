@@ -4,6 +4,7 @@ import { LandingPage } from '../features/landing/landing-page.tsx'
 import { pageText } from '../lib/root-data.ts'
 import { decodeRootData, type RootWire } from '../lib/root-shared.ts'
 import { type IslandMatch, type IslandRouting, IslandRoutingProvider } from '../lib/router.tsx'
+import { BUILT_SCRIPT } from './island-context.ts'
 
 // ADR 064: the landing's document hydrates as an island, without React Router: the same header,
 // page, footer and cookie banner as the app's layout renders (SiteBody), from data the page carries
@@ -68,7 +69,7 @@ export function readIslandData(text: string | null | undefined): LandingIslandDa
       return null
     if (typeof value.location?.pathname !== 'string') return null
     const appModules = Array.isArray(value.appModules)
-      ? value.appModules.filter((href) => typeof href === 'string' && /^\/assets\/[\w.-]+\.js$/.test(href))
+      ? value.appModules.filter((href) => typeof href === 'string' && BUILT_SCRIPT.test(href))
       : []
     return { ...value, appModules } as LandingIslandData
   } catch {
