@@ -7,6 +7,7 @@ import { deliveriesOf } from '../../test/deliveries.ts'
 import { waitFor } from '../../test/scale-out.ts'
 import { cookieHeader, loginAs } from '../../test/sessions.ts'
 import { createTestApp } from '../../test/test-app.ts'
+import { deleteAccount } from '../users/user-service.ts'
 import { answerManyAsSandbox } from './marketplace.ts'
 import { notifyApplicants } from './worker.ts'
 
@@ -45,17 +46,39 @@ async function partlyAnswered(): Promise<string> {
   return applicationId
 }
 
+/** Makes a scan of the table meet `high` before `low`: a new version of `low`'s row lies after it. */
+async function scanHigherFirst(low: string, high: string): Promise<void> {
+  await db.execute(sql`update applications set language = language where id = ${low}`)
+  const scanned = await db.execute(
+    sql`select id from applications where id in (${low}, ${high}) order by ctid`,
+  )
+  expect((scanned as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)).toEqual([high, low])
+}
+
+/** Waits until one transaction waits for a row this test's connection holds. */
+async function oneWaitsForObserver(what: string): Promise<void> {
+  await waitFor(what, async () => {
+    const { rows } = await observer.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pg_stat_activity
+       where datname = current_database() and pg_backend_pid() = any(pg_blocking_pids(pid))`,
+    )
+    return rows[0]?.waiting === 1 ? true : undefined
+  })
+}
+
+/** Whether this connection can lock the row now: 'granted', or the error's code if another holds it. */
+async function tryLock(id: string): Promise<string | undefined> {
+  return observer.query('select id from applications where id = $1 for no key update nowait', [id]).then(
+    () => 'granted',
+    (error: { code?: string }) => error.code,
+  )
+}
+
 describe('row locks on applications', () => {
   it('the offer e-mails of a batch lock their applications in id order', async () => {
     const [low, high] = [await partlyAnswered(), await partlyAnswered()].sort()
     if (!low || !high) throw new Error('two applications expected')
-    // A new version of the lower id's row lies after the higher id's in the table, so a scan of the
-    // table meets the higher id first: the order of the scan is not the order of the ids.
-    await db.execute(sql`update applications set language = language where id = ${low}`)
-    const scanned = await db.execute(
-      sql`select id from applications where id in (${low}, ${high}) order by ctid`,
-    )
-    expect((scanned as unknown as { rows: { id: string }[] }).rows.map((row) => row.id)).toEqual([high, low])
+    await scanHigherFirst(low, high)
 
     // Another transaction holds the higher id's row, as a batch of answers does between its two locks.
     await observer.query('begin')
@@ -65,22 +88,11 @@ describe('row locks on applications', () => {
       { id: 'first-high', data: { applicationId: high, kind: 'first-offers' } },
     ])
     // The e-mails' transaction waits for that row, held by this connection...
-    await waitFor('the e-mail batch waits for the row this connection holds', async () => {
-      const { rows } = await observer.query<{ waiting: number }>(
-        `select count(*)::int as waiting from pg_stat_activity
-         where datname = current_database() and pg_backend_pid() = any(pg_blocking_pids(pid))`,
-      )
-      return rows[0]?.waiting === 1 ? true : undefined
-    })
+    await oneWaitsForObserver('the e-mail batch waits for the row this connection holds')
     // ...holding the lower id's row already: it took the locks in id order. Had it locked in the scan's
     // order, it would wait for the higher id holding nothing, and a batch of answers locking the lower
     // id next would wait for it in a circle.
-    const probe = await observer
-      .query('select id from applications where id = $1 for no key update nowait', [low])
-      .then(
-        () => 'granted',
-        (error: { code?: string }) => error.code,
-      )
+    const probe = await tryLock(low)
     expect(probe).toBe('55P03') // lock_not_available
     await observer.query('rollback')
 
@@ -90,5 +102,32 @@ describe('row locks on applications', () => {
       .from(schema.applications)
       .where(sql`${schema.applications.id} in (${low}, ${high})`)
     expect(marked.filter((row) => row.first !== null)).toHaveLength(2)
+  })
+
+  it("an account's erasure locks the person's applications in id order", async () => {
+    const person = await loginAs(db)
+    const personCookie = cookieHeader(person.cookies)
+    const [low, high] = [
+      await postApplication(ctx.app, personCookie, submission(validApplication()) as object),
+      await postApplication(ctx.app, personCookie, submission(validApplication()) as object),
+    ].sort()
+    if (!low || !high) throw new Error('two applications expected')
+    await scanHigherFirst(low, high)
+
+    await observer.query('begin')
+    await observer.query('select id from applications where id = $1 for no key update', [high])
+    const erasing = deleteAccount(ctx.services, person.userId)
+    await oneWaitsForObserver('the erasure waits for the row this connection holds')
+    // It holds the lower id's row while it waits: a batch of answers to both applications, which locks
+    // the lower id first, cannot hold it and wait for the erasure in turn.
+    expect(await tryLock(low)).toBe('55P03')
+    await observer.query('rollback')
+
+    await erasing
+    const anonymised = await db
+      .select({ id: schema.applications.id, at: schema.applications.anonymisedAt })
+      .from(schema.applications)
+      .where(sql`${schema.applications.id} in (${low}, ${high})`)
+    expect(anonymised.filter((row) => row.at !== null)).toHaveLength(2)
   })
 })

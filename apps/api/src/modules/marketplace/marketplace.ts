@@ -15,7 +15,7 @@ import {
   sandboxDecision,
 } from '@lainava/domain'
 import { evaluateBusinessOffer } from '@lainava/domain/marketplace/business-offer-terms'
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { WithSubquery } from 'drizzle-orm/subquery'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
@@ -716,10 +716,19 @@ export async function lockApplications(tx: Database, ids: readonly string[]): Pr
  * or, with `.as(name)`, a subquery that an UPDATE joins so that it takes its locks in this order.
  */
 export function applicationsInLockOrder(tx: Database, ids: readonly string[]) {
+  return applicationsLockedWhere(tx, inArray(applications.id, [...ids]))
+}
+
+/**
+ * The rows of the applications that match `which`, locked in id order as `lockApplications` locks
+ * them. A statement that changes several applications' rows found by something other than their ids
+ * (an account's erasure: every application of the person) takes this first in its transaction.
+ */
+export function applicationsLockedWhere(tx: Database, which: SQL) {
   return tx
     .select({ id: applications.id })
     .from(applications)
-    .where(inArray(applications.id, [...ids]))
+    .where(which)
     .orderBy(asc(applications.id))
     .for('no key update')
 }

@@ -3,6 +3,7 @@ import { normalizeEmail } from '@lainava/domain'
 import { asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 import { revokeAllSessions } from '../auth/session-service.ts'
+import { applicationsLockedWhere } from '../marketplace/marketplace.ts'
 import type { UserDataExport } from './user-data-export.ts'
 
 const {
@@ -428,6 +429,9 @@ export async function deleteAccount(deps: UserDeps, userId: string): Promise<voi
     ]),
   ]
   await db.transaction(async (tx) => {
+    // The person's applications first, in id order: a batch of lenders' answers locks the same rows
+    // in that order, and an UPDATE by user id would lock them in the order it scans the table.
+    await applicationsLockedWhere(tx, eq(applications.userId, userId))
     await tx.delete(consents).where(eq(consents.userId, userId))
     if (email) await tx.delete(loginChallenges).where(eq(loginChallenges.email, email))
     const mail = outboxMailAbout(needles)
