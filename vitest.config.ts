@@ -23,9 +23,10 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/api/src/**/*.test.ts', 'packages/db/src/**/*.test.ts'],
-          // ADR 044: the scale-out test runs several server processes on one database, and the
-          // lock-order test two connections at once, which the embedded PGlite (one process, one
-          // connection) cannot serve: they run in the DATABASE_URL pass (.ci/run).
+          // ADR 044: the scale-out test runs several server processes on one database, the
+          // lock-order test two connections at once, and the out-of-connections test a role with a
+          // connection limit, which the embedded PGlite (one process, one connection) cannot serve:
+          // they run in the DATABASE_URL pass (.ci/run).
           exclude: [
             '**/node_modules/**',
             ...(process.env.DATABASE_URL
@@ -33,6 +34,7 @@ export default defineConfig({
               : [
                   'apps/api/src/test/scale-out.test.ts',
                   'apps/api/src/modules/marketplace/lock-order.test.ts',
+                  'apps/api/src/test/out-of-connections.test.ts',
                 ]),
           ],
           environment: 'node',

@@ -5,6 +5,7 @@ import { AppError } from '../app-error.ts'
 import { fieldProblems, type Issue } from '../field-problems.ts'
 import { requestLanguage, translatorFor } from '../language.ts'
 import type { ErrorBody, FieldProblem } from '../schemas.ts'
+import { isTemporarilyUnavailable, RETRY_AFTER_SECONDS } from '../temporarily-unavailable.ts'
 
 /** One item of a Fastify validation error from @fastify/type-provider-zod (a zod issue without its path). */
 type ValidationItem = {
@@ -91,6 +92,17 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(request, clientError(error, status)))
+    }
+    if (isTemporarilyUnavailable(error)) {
+      // The database is down or out of connections: the same request may
+      // succeed shortly (the logger's serializer redacts the statement's parameters).
+      request.log.error({ err: error }, 'temporarily unavailable')
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(
+          errorBody(request, { code: 'TEMPORARILY_UNAVAILABLE', messageKey: 'api.temporarilyUnavailable' }),
+        )
     }
     request.log.error({ err: error }, 'request failed')
     return reply.status(500).send(errorBody(request, { code: 'INTERNAL', messageKey: 'api.internal' }))

@@ -164,6 +164,7 @@ export const en: Messages = {
   'api.crossSite':
     'The request did not come from the service’s own pages, so it was refused. Open the service at its own address and try again.',
   'api.jsonRequired': 'The request body must be JSON (Content-Type: application/json).',
+  'api.temporarilyUnavailable': 'The service is busy right now. Please try again in a few seconds.',
   'api.internal': 'Something went wrong on our side. Please try again in a moment.',
   'api.notFound': 'Nothing was found at this address.',
   'api.noSuchEndpoint': 'There is no such API address.',

@@ -165,6 +165,8 @@ export const fi = {
   'api.crossSite':
     'Pyyntö ei tullut palvelun omilta sivuilta, joten sitä ei käsitelty. Avaa palvelu sen omasta osoitteesta ja yritä uudelleen.',
   'api.jsonRequired': 'Pyynnön sisällön pitää olla JSON-muodossa (Content-Type: application/json).',
+  'api.temporarilyUnavailable':
+    'Palvelu on juuri nyt ruuhkautunut. Yritä muutaman sekunnin kuluttua uudelleen.',
   'api.internal': 'Palvelussa tapahtui virhe. Yritä hetken kuluttua uudelleen.',
   'api.notFound': 'Tästä osoitteesta ei löytynyt mitään.',
   'api.noSuchEndpoint': 'Tätä rajapinnan osoitetta ei ole.',

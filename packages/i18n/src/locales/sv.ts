@@ -163,6 +163,7 @@ export const sv: Messages = {
   'api.crossSite':
     'Begäran kom inte från tjänstens egna sidor och behandlades därför inte. Öppna tjänsten på dess egen adress och försök igen.',
   'api.jsonRequired': 'Begärans innehåll måste vara i JSON-format (Content-Type: application/json).',
+  'api.temporarilyUnavailable': 'Tjänsten är överbelastad just nu. Försök igen om några sekunder.',
   'api.internal': 'Ett fel uppstod i tjänsten. Försök igen om en stund.',
   'api.notFound': 'Ingenting hittades på den här adressen.',
   'api.noSuchEndpoint': 'Den här adressen finns inte i gränssnittet.',

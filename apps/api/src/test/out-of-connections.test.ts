@@ -1,0 +1,98 @@
+import { randomBytes } from 'node:crypto'
+import { type DbHandle, openDatabase, schema, seedDemoData } from '@lainava/db'
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../app.ts'
+import { loadConfig } from '../config.ts'
+import { RETRY_AFTER_SECONDS } from '../temporarily-unavailable.ts'
+import { submission, validApplication } from './applications.ts'
+import { cookieHeader, loginAs, OUR_CLIENT } from './sessions.ts'
+import { createTestApp } from './test-app.ts'
+
+// A submission while PostgreSQL takes no more connections (SQLSTATE 53300, as when every process's
+// pool together reaches max_connections) answers 503 with Retry-After, and the next one after the
+// server takes connections again is stored. The API here connects as a role of its own whose
+// connection limit the test lowers to 0: superusers are exempt from it. Runs only against a server
+// (vitest.config.ts).
+
+let owner: Awaited<ReturnType<typeof createTestApp>>
+let admin: pg.Client
+let limitedDatabase: DbHandle
+let app: FastifyInstance
+const role = `lainava_limited_${randomBytes(4).toString('hex')}`
+
+beforeAll(async () => {
+  owner = await createTestApp()
+  await seedDemoData(owner.database.db)
+  const connection = owner.database.connection
+  if (connection.kind !== 'server') throw new Error('this test needs DATABASE_URL')
+  admin = new pg.Client({ connectionString: connection.url })
+  await admin.connect()
+  await admin.query(`create role ${role} login`)
+  for (const name of ['public', 'pgboss']) {
+    await admin.query(`grant all on schema ${name} to ${role}`)
+    await admin.query(`grant all on all tables in schema ${name} to ${role}`)
+    await admin.query(`grant all on all sequences in schema ${name} to ${role}`)
+    await admin.query(`grant all on all functions in schema ${name} to ${role}`)
+  }
+  const url = new URL(connection.url)
+  url.username = role
+  url.password = ''
+  limitedDatabase = await openDatabase({ url: url.toString(), poolSize: 2 })
+  const config = loadConfig({ ROLES: 'api', LOG_LEVEL: 'silent', DATABASE_URL: url.toString() })
+  app = await buildApp({ config, database: limitedDatabase })
+})
+afterAll(async () => {
+  await admin?.query(`alter role ${role} connection limit -1`)
+  await app?.close()
+  await limitedDatabase?.close()
+  await admin?.query(`drop owned by ${role}`)
+  await admin?.query(`drop role if exists ${role}`)
+  await admin?.end()
+  await owner?.close()
+})
+
+async function submit(cookie: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/applications',
+    headers: { cookie, 'accept-language': 'fi', ...OUR_CLIENT },
+    payload: submission(validApplication()) as object,
+  })
+}
+
+async function storedOf(userId: string): Promise<number> {
+  const rows = await owner.database.db
+    .select({ id: schema.applications.id })
+    .from(schema.applications)
+    .where(eq(schema.applications.userId, userId))
+  return rows.length
+}
+
+describe('PostgreSQL out of connections', () => {
+  it('a submission answers 503 with Retry-After, and the next one after it is stored', async () => {
+    const person = await loginAs(owner.database.db)
+    const cookie = cookieHeader(person.cookies)
+    expect((await submit(cookie)).statusCode).toBe(201)
+    expect(await storedOf(person.userId)).toBe(1)
+
+    // The role may open no connection, and the ones its pools hold are ended.
+    await admin.query(`alter role ${role} connection limit 0`)
+    await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where usename = $1', [role])
+
+    const refused = await submit(cookie)
+    expect(refused.statusCode).toBe(503)
+    expect(refused.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
+    expect(refused.json()).toMatchObject({
+      code: 'TEMPORARILY_UNAVAILABLE',
+      message: 'Palvelu on juuri nyt ruuhkautunut. Yritä muutaman sekunnin kuluttua uudelleen.',
+    })
+    expect(await storedOf(person.userId)).toBe(1)
+
+    await admin.query(`alter role ${role} connection limit -1`)
+    expect((await submit(cookie)).statusCode).toBe(201)
+    expect(await storedOf(person.userId)).toBe(2)
+  })
+})
