@@ -138,7 +138,7 @@ export type WebServices = {
       kind: ApplicationKind
       step: string
       data: Record<string, unknown>
-    }): Promise<{ setCookies: string[] }>
+    }): Promise<{ ok: true; setCookies: string[] } | Failure>
     submit(input: {
       cookieHeader: string | null
       kind: ApplicationKind

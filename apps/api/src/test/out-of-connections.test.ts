@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { type DbHandle, openDatabase, schema, seedDemoData } from '@lainava/db'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
@@ -12,8 +12,9 @@ import { cookieHeader, loginAs, OUR_CLIENT } from './sessions.ts'
 import { createTestApp } from './test-app.ts'
 
 // A submission while PostgreSQL takes no more connections (SQLSTATE 53300, as when every process's
-// pool together reaches max_connections) answers 503 with Retry-After, and the next one after the
-// server takes connections again is stored. The API here connects as a role of its own whose
+// pool together reaches max_connections) answers 503 with Retry-After over the API, and 503 with the
+// form's message through the web form's action (the page stays, with what was typed); the next one
+// after the server takes connections again is stored. The API here connects as a role of its own whose
 // connection limit the test lowers to 0: superusers are exempt from it. Runs only against a server
 // (vitest.config.ts).
 
@@ -21,6 +22,7 @@ let owner: Awaited<ReturnType<typeof createTestApp>>
 let admin: pg.Client
 let limitedDatabase: DbHandle
 let app: FastifyInstance
+const ORIGIN = 'http://localhost:3000'
 const role = `lainava_limited_${randomBytes(4).toString('hex')}`
 
 beforeAll(async () => {
@@ -41,7 +43,12 @@ beforeAll(async () => {
   url.username = role
   url.password = ''
   limitedDatabase = await openDatabase({ url: url.toString(), poolSize: 2 })
-  const config = loadConfig({ ROLES: 'api', LOG_LEVEL: 'silent', DATABASE_URL: url.toString() })
+  const config = loadConfig({
+    ROLES: 'web,api',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url.toString(),
+    PUBLIC_URL: ORIGIN,
+  })
   app = await buildApp({ config, database: limitedDatabase })
 })
 afterAll(async () => {
@@ -60,6 +67,16 @@ async function submit(cookie: string) {
     url: '/api/v1/applications',
     headers: { cookie, 'accept-language': 'fi', ...OUR_CLIENT },
     payload: submission(validApplication()) as object,
+  })
+}
+
+/** The consumer loan page's action, as the form's fetcher calls it (React Router's data request). */
+async function act(cookie: string, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/lainahakemus/_.data',
+    headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+    payload: new URLSearchParams(fields).toString(),
   })
 }
 
@@ -91,8 +108,21 @@ describe('PostgreSQL out of connections', () => {
     })
     expect(await storedOf(person.userId)).toBe(1)
 
+    // The web form: its step's draft and its submission answer with a status, not the error page.
+    const data = JSON.stringify(validApplication())
+    const draft = await act(cookie, { intent: 'draft', step: 'contact', data })
+    expect(draft.statusCode).toBe(503)
+    const sent = await act(cookie, { intent: 'submit', idempotencyKey: randomUUID(), language: 'fi', data })
+    expect(sent.statusCode).toBe(503)
+    expect(sent.body).toContain(
+      'Palvelu on juuri nyt ruuhkautunut. Yritä muutaman sekunnin kuluttua uudelleen.',
+    )
+    expect(await storedOf(person.userId)).toBe(1)
+
     await admin.query(`alter role ${role} connection limit -1`)
     expect((await submit(cookie)).statusCode).toBe(201)
-    expect(await storedOf(person.userId)).toBe(2)
+    const again = await act(cookie, { intent: 'submit', idempotencyKey: randomUUID(), language: 'fi', data })
+    expect(again.statusCode).toBe(200)
+    expect(await storedOf(person.userId)).toBe(3)
   })
 })

@@ -54,6 +54,7 @@ import { previewRecipients } from '../modules/marketplace/marketplace.ts'
 import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
 import { deleteAccount, getConsents, updateConsents } from '../modules/users/user-service.ts'
 import type { Services } from '../services.ts'
+import { isTemporarilyUnavailable } from '../temporarily-unavailable.ts'
 import { flagsWebServices } from './flags-web-services.ts'
 import { lenderPortalWebServices } from './lender-portal-web-services.ts'
 import { mortgageWebServices } from './mortgage-web-services.ts'
@@ -71,6 +72,16 @@ export function createWebServices(
     try {
       return await run()
     } catch (error) {
+      if (isTemporarilyUnavailable(error)) {
+        // ADR 065: the database takes no connections now; the form keeps what was typed and says so.
+        services.log.error({ err: error }, 'temporarily unavailable')
+        return {
+          ok: false,
+          code: 'TEMPORARILY_UNAVAILABLE',
+          message: translatorFor(catalogueLocale(language))('api.temporarilyUnavailable'),
+          status: 503,
+        }
+      }
       if (!(error instanceof AppError)) throw error
       const t = translatorFor(catalogueLocale(language))
       const { messageKey, params, reason } = error.options
@@ -206,18 +217,20 @@ export function createWebServices(
     applications: {
       async recipients({ kind, language, application }) {
         const t = translatorFor(catalogueLocale(language))
-        if (isBusinessKind(kind)) {
-          const parsed = businessMatchedSchema(kind, await readSmeConfig(db)).safeParse(application)
+        return attempt(language, async () => {
+          if (isBusinessKind(kind)) {
+            const parsed = businessMatchedSchema(kind, await readSmeConfig(db)).safeParse(application)
+            if (!parsed.success) {
+              return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
+            }
+            return { ok: true as const, lenders: await previewBusinessRecipients(db, kind, parsed.data) }
+          }
+          const parsed = MATCHED_APPLICATION_SCHEMAS[kind].safeParse(application)
           if (!parsed.success) {
             return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
           }
-          return { ok: true, lenders: await previewBusinessRecipients(db, kind, parsed.data) }
-        }
-        const parsed = MATCHED_APPLICATION_SCHEMAS[kind].safeParse(application)
-        if (!parsed.success) {
-          return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
-        }
-        return { ok: true, lenders: await previewRecipients(db, kind, parsed.data) }
+          return { ok: true as const, lenders: await previewRecipients(db, kind, parsed.data) }
+        })
       },
       async loadDraft({ cookieHeader, kind }) {
         const user = await sessionUser(cookieHeader)
@@ -228,28 +241,35 @@ export function createWebServices(
         })
       },
       async saveDraft({ cookieHeader, kind, step, data }) {
-        const user = await sessionUser(cookieHeader)
-        const existing = readCookie(cookieHeader, DRAFT_COOKIE)
-        const browserToken = existing && existing.length >= 20 ? existing : randomToken()
-        await saveDraft(services, { browserToken, userId: user?.id ?? null, kind, step, data })
-        return { setCookies: browserToken === existing ? [] : [draftCookie(browserToken)] }
+        // A draft is saved on every step; its failure must not take the form's page with it.
+        return attempt('fi', async () => {
+          const user = await sessionUser(cookieHeader)
+          const existing = readCookie(cookieHeader, DRAFT_COOKIE)
+          const browserToken = existing && existing.length >= 20 ? existing : randomToken()
+          await saveDraft(services, { browserToken, userId: user?.id ?? null, kind, step, data })
+          return {
+            ok: true as const,
+            setCookies: browserToken === existing ? [] : [draftCookie(browserToken)],
+          }
+        })
       },
       async submit({ cookieHeader, kind, idempotencyKey, language, application, ip, tracking }) {
-        const parsed = (
-          kind === 'business-loan'
-            ? businessLoanApplicationSchema(await readSmeConfig(db))
-            : kind === 'factoring'
-              ? FactoringApplicationSchema
-              : kind === 'consumer-loan'
-                ? ConsumerLoanApplicationSchema
-                : CreditCardApplicationSchema
-        ).safeParse(application)
-        const t = translatorFor(catalogueLocale(language))
-        if (!parsed.success) {
-          return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
-        }
-        const user = await sessionUser(cookieHeader)
+        // All of it inside `attempt`: the SME limits and the session are read from the database too.
         return attempt(language, async () => {
+          const parsed = (
+            kind === 'business-loan'
+              ? businessLoanApplicationSchema(await readSmeConfig(db))
+              : kind === 'factoring'
+                ? FactoringApplicationSchema
+                : kind === 'consumer-loan'
+                  ? ConsumerLoanApplicationSchema
+                  : CreditCardApplicationSchema
+          ).safeParse(application)
+          const t = translatorFor(catalogueLocale(language))
+          if (!parsed.success) {
+            return invalid(language, fieldProblems(parsed.error.issues, t, { input: application }))
+          }
+          const user = await sessionUser(cookieHeader)
           const result = await submitApplication(services, {
             kind,
             application: parsed.data,

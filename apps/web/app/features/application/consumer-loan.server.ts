@@ -63,14 +63,16 @@ export async function consumerLoanAction({ request, context }: Route.ActionArgs)
     return data({ intent: 'draft', ok: false }, { status: 400 })
   }
   if (form.get('intent') === 'draft') {
-    const { setCookies } = await applications.saveDraft({
+    const saved = await applications.saveDraft({
       cookieHeader,
       kind: 'consumer-loan',
       step: String(form.get('step') ?? 'loan'),
       data: payload as Record<string, unknown>,
     })
+    // The form keeps its data in the browser too: a draft not saved now is saved at the next step.
+    if (!saved.ok) return data({ intent: 'draft', ok: false }, { status: saved.status })
     const headers = new Headers()
-    for (const cookie of setCookies) headers.append('set-cookie', cookie)
+    for (const cookie of saved.setCookies) headers.append('set-cookie', cookie)
     return data({ intent: 'draft', ok: true } satisfies ActionResult, { headers })
   }
   if (form.get('intent') === 'recipients') {

@@ -49,14 +49,16 @@ export async function businessAction(
   if (intent === 'draft') {
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
       return data({ intent: 'draft', ok: false } satisfies BusinessActionResult, { status: 400 })
-    const { setCookies } = await services.applications.saveDraft({
+    const saved = await services.applications.saveDraft({
       cookieHeader,
       kind,
       step: String(form.get('step') ?? '').slice(0, 40),
       data: payload as Record<string, unknown>,
     })
+    if (!saved.ok)
+      return data({ intent: 'draft', ok: false } satisfies BusinessActionResult, { status: saved.status })
     const headers = new Headers()
-    for (const cookie of setCookies) headers.append('set-cookie', cookie)
+    for (const cookie of saved.setCookies) headers.append('set-cookie', cookie)
     return data({ intent: 'draft', ok: true } satisfies BusinessActionResult, { headers })
   }
 
