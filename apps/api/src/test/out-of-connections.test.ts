@@ -119,7 +119,15 @@ describe('PostgreSQL out of connections', () => {
     )
     expect(await storedOf(person.userId)).toBe(1)
 
+    // A page rendered live for the signed-in person (its session is read from the database): the
+    // error page, as a 503 to come back to.
+    const page = await app.inject({ method: 'GET', url: '/sanasto/', headers: { cookie } })
+    expect(page.statusCode).toBe(503)
+    expect(page.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
+    expect(page.headers['content-type']).toContain('text/html')
+
     await admin.query(`alter role ${role} connection limit -1`)
+    expect((await app.inject({ method: 'GET', url: '/sanasto/', headers: { cookie } })).statusCode).toBe(200)
     expect((await submit(cookie)).statusCode).toBe(201)
     const again = await act(cookie, { intent: 'submit', idempotencyKey: randomUUID(), language: 'fi', data })
     expect(again.statusCode).toBe(200)

@@ -12,6 +12,7 @@ import type { WebServices } from '../../../web/app/context.ts'
 import type { Config } from '../config.ts'
 import { ACCESS_COOKIE } from '../modules/auth/cookies.ts'
 import { isPageFormAllowed, isStateChanging } from '../plugins/cross-site.ts'
+import { isTemporarilyUnavailable, RETRY_AFTER_SECONDS } from '../temporarily-unavailable.ts'
 import type { FixedLookup } from './fast-path.ts'
 import { registerPageData } from './page-data.ts'
 import { registerStaticFiles, sendPrecompressed } from './precompressed.ts'
@@ -66,6 +67,9 @@ function toWebRequest(request: FastifyRequest, origin: string, signal: AbortSign
 function asError(value: unknown): Error {
   return value instanceof Error ? value : new Error(`non-error thrown: ${typeof value}`)
 }
+
+const isDocument = (response: Response) =>
+  response.headers.get('content-type')?.startsWith('text/html') ?? false
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status)
@@ -209,17 +213,33 @@ export async function registerWeb(
           if (!reply.raw.writableFinished) controller.abort()
         })
         const context = new RouterContextProvider()
+        let unavailable = false
         context.set(contextKey, {
           ...webServices,
           cspNonce: nonce,
           clientIp: request.ip,
           // ADR 016: page errors go to the same redacting logger as the API's, with the request id.
-          log: { error: (error, message) => request.log.error({ err: asError(error) }, message) },
+          log: {
+            error: (error, message) => {
+              if (isTemporarilyUnavailable(error)) unavailable = true
+              request.log.error({ err: asError(error) }, message)
+            },
+          },
         })
         const webRequest = toWebRequest(request, config.PUBLIC_URL, controller.signal)
         const handle = handlers.get(subsets.forPath(new URL(webRequest.url).pathname)) as RequestHandler
         const response = await handle(webRequest, context)
         reply.header('content-security-policy', contentSecurityPolicy([`'nonce-${nonce}'`]))
+        // ADR 065: an error page because the database takes no connections now is a 503 to come back
+        // to (a crawler keeps the page), not a 500. Documents only: the router's data requests keep
+        // the status its client reads.
+        if (unavailable && response.status === 500 && isDocument(response)) {
+          reply.header('retry-after', String(RETRY_AFTER_SECONDS))
+          return sendWebResponse(
+            reply,
+            new Response(response.body, { status: 503, headers: response.headers }),
+          )
+        }
         return sendWebResponse(reply, response)
       },
     })
