@@ -1,7 +1,7 @@
 /**
  * Whether an error says the database (or another server we connect to) cannot be reached or takes no
- * more connections right now, as opposed to a statement that failed. Such a request may succeed if sent again a few seconds later,
- * so the API answers 503 with Retry-After instead of 500 (ADR 065).
+ * more connections right now, as opposed to a statement that failed. Such a request may succeed if
+ * sent again a few seconds later, so it is answered 503 with Retry-After instead of 500 (ADR 065).
  *
  * Looks through the causes (Drizzle wraps the driver's error as `cause`) and an AggregateError's
  * errors (Node's connect to a name with several addresses).

@@ -94,8 +94,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(status).send(errorBody(request, clientError(error, status)))
     }
     if (isTemporarilyUnavailable(error)) {
-      // The database is down or out of connections: the same request may
-      // succeed shortly (the logger's serializer redacts the statement's parameters).
+      // The database is down or out of connections: the same request may succeed shortly (ADR 065).
+      // The logger's serializer redacts the statement's parameters.
       request.log.error({ err: error }, 'temporarily unavailable')
       return reply
         .status(503)
