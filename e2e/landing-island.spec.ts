@@ -66,6 +66,9 @@ test.describe('the landing as an island', () => {
     const texts = [sv['calculator.submit'], sv['landing.cta.compare']]
     await page.getByRole('button', { name: new RegExp(`^(${texts.join('|')})$`) }).click()
     await expect(page).toHaveURL(/\/sv\/lainahakemus\/\?amount=70000&period=\d+$/)
+    // The form's document loads and hydrates before the test ends (and closes the browser).
+    await page.waitForLoadState('load')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
     expect(errors).toEqual([])
   })
 
@@ -76,7 +79,12 @@ test.describe('the landing as an island', () => {
     await logInAs(page)
     await openPage(page, '/')
     await expect(page.getByTestId('header-offers')).toBeVisible()
+    // On the island a navigation loads the next document: logging out loads the landing again. The test
+    // waits for it, so that it does not end (and close the browser) in the middle of that load.
+    const reloaded = page.waitForEvent('load')
     await page.getByRole('button', { name: fi['header.logout'] }).first().click()
+    await reloaded
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
     await expect(page.getByRole('link', { name: fi['header.login'] }).first()).toBeVisible()
     await expect(page.getByTestId('header-offers')).toHaveCount(0)
     expect((await page.request.get('/api/v2/user/profile')).status()).toBe(401)
