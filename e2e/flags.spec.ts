@@ -4,6 +4,7 @@ import { LANDING_CTA_FLAG } from '@lainava/domain/demo-flags'
 import { expect, type Page, test } from '@playwright/test'
 import {
   analyticsEvents,
+  expectLoadedAt,
   flushAnalytics,
   giveMarketingConsent,
   logInAs,
@@ -148,7 +149,7 @@ test.describe('flags on the landing', () => {
     const button = page.getByRole('button', { name: CTA })
     await expect(button).toBeVisible()
     await button.click()
-    await expect(page).toHaveURL(/\/lainahakemus\/\?amount=20000&period=4$/)
+    await expectLoadedAt(page, /\/lainahakemus\/\?amount=20000&period=4$/)
     expect(errors.filter((text) => !text.startsWith('Failed to load resource'))).toEqual([])
   })
 })

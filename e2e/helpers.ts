@@ -58,6 +58,17 @@ export async function openPage(page: Page, path: string) {
   return response
 }
 
+/**
+ * Waits until the page is at `url` with its document loaded and hydrated. A test whose last step is a
+ * click that loads a new document (every link from the landing's island does) ends after this, not
+ * during that load: closing the browser in the middle of a navigation can hang the test's teardown.
+ */
+export async function expectLoadedAt(page: Page, url: RegExp) {
+  await expect(page).toHaveURL(url)
+  await page.waitForLoadState('load')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
+}
+
 /** The admin the e2e server makes at start (ADMIN_EMAIL in playwright.config.ts). */
 export const E2E_ADMIN = 'e2e-admin@example.fi'
 /** The admin's cookies, saved once per run by `admin.setup.ts` (the projects depend on it). */

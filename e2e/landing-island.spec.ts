@@ -1,6 +1,6 @@
 import { messagesFor } from '@lainava/i18n/server'
 import { expect, type Page, test } from '@playwright/test'
-import { logInAs, openPage } from './helpers.ts'
+import { expectLoadedAt, logInAs, openPage } from './helpers.ts'
 
 // ADR 064: the landing's document hydrates as an island, without React Router: the same header, page,
 // footer and cookie banner as the app's, from its own script. A link from it loads the next document.
@@ -65,10 +65,7 @@ test.describe('the landing as an island', () => {
     // Issue 18 item 7: the call-to-action experiment shows a visitor either text.
     const texts = [sv['calculator.submit'], sv['landing.cta.compare']]
     await page.getByRole('button', { name: new RegExp(`^(${texts.join('|')})$`) }).click()
-    await expect(page).toHaveURL(/\/sv\/lainahakemus\/\?amount=70000&period=\d+$/)
-    // The form's document loads and hydrates before the test ends (and closes the browser).
-    await page.waitForLoadState('load')
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 })
+    await expectLoadedAt(page, /\/sv\/lainahakemus\/\?amount=70000&period=\d+$/)
     expect(errors).toEqual([])
   })
 
