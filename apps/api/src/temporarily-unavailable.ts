@@ -1,3 +1,5 @@
+import { AppError } from './app-error.ts'
+
 /**
  * Whether an error says the database (or another server we connect to) cannot be reached or takes no
  * more connections right now, as opposed to a statement that failed. Such a request may succeed if
@@ -29,6 +31,20 @@ export function isTemporarilyUnavailable(error: unknown): boolean {
 
 /** The seconds a client is told to wait before it sends the request again. */
 export const RETRY_AFTER_SECONDS = 5
+
+/**
+ * Such an error as the AppError the API's error handler and the web forms already answer (503,
+ * `TEMPORARILY_UNAVAILABLE`, the message in the request's language, Retry-After); undefined for
+ * any other error.
+ */
+export function unavailableAsAppError(error: unknown): AppError | undefined {
+  if (!isTemporarilyUnavailable(error)) return undefined
+  return new AppError('SERVICE_UNAVAILABLE', 'The database is unavailable.', {
+    reason: 'TEMPORARILY_UNAVAILABLE',
+    messageKey: 'api.temporarilyUnavailable',
+    retryAfterSeconds: RETRY_AFTER_SECONDS,
+  })
+}
 
 // PostgreSQL's SQLSTATEs: class 08 (connection exception) except 08P01 (a protocol violation, a bug),
 // 53300 too_many_connections, 57P01–57P03 (the server shutting down, crashed, or starting up).

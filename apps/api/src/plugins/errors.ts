@@ -5,7 +5,7 @@ import { AppError } from '../app-error.ts'
 import { fieldProblems, type Issue } from '../field-problems.ts'
 import { requestLanguage, translatorFor } from '../language.ts'
 import type { ErrorBody, FieldProblem } from '../schemas.ts'
-import { isTemporarilyUnavailable, RETRY_AFTER_SECONDS } from '../temporarily-unavailable.ts'
+import { unavailableAsAppError } from '../temporarily-unavailable.ts'
 
 /** One item of a Fastify validation error from @fastify/type-provider-zod (a zod issue without its path). */
 type ValidationItem = {
@@ -82,27 +82,20 @@ export function registerErrorHandling(app: FastifyInstance) {
         .status(400)
         .send(errorBody(request, { code: 'VALIDATION_FAILED', messageKey: 'api.badRequest', fields }))
     }
-    if (error instanceof AppError) {
-      const { reason, messageKey, params, retryAfterSeconds } = error.options
+    // ADR 065: a database that takes no connections now is a 503 to retry; the cause is logged.
+    const unavailable = unavailableAsAppError(error)
+    if (unavailable) request.log.error({ err: error }, 'temporarily unavailable')
+    const known = error instanceof AppError ? error : unavailable
+    if (known) {
+      const { reason, messageKey, params, retryAfterSeconds } = known.options
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds))
       return reply
-        .status(error.statusCode)
-        .send(errorBody(request, { code: reason ?? error.code, messageKey, params }))
+        .status(known.statusCode)
+        .send(errorBody(request, { code: reason ?? known.code, messageKey, params }))
     }
     const status = error.statusCode ?? 500
     if (status >= 400 && status < 500) {
       return reply.status(status).send(errorBody(request, clientError(error, status)))
-    }
-    if (isTemporarilyUnavailable(error)) {
-      // The database is down or out of connections: the same request may succeed shortly (ADR 065).
-      // The logger's serializer redacts the statement's parameters.
-      request.log.error({ err: error }, 'temporarily unavailable')
-      return reply
-        .status(503)
-        .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send(
-          errorBody(request, { code: 'TEMPORARILY_UNAVAILABLE', messageKey: 'api.temporarilyUnavailable' }),
-        )
     }
     request.log.error({ err: error }, 'request failed')
     return reply.status(500).send(errorBody(request, { code: 'INTERNAL', messageKey: 'api.internal' }))

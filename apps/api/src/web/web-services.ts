@@ -54,7 +54,7 @@ import { previewRecipients } from '../modules/marketplace/marketplace.ts'
 import { acceptOffer, getOffer, listApplicationOffers } from '../modules/marketplace/offers.ts'
 import { deleteAccount, getConsents, updateConsents } from '../modules/users/user-service.ts'
 import type { Services } from '../services.ts'
-import { isTemporarilyUnavailable } from '../temporarily-unavailable.ts'
+import { unavailableAsAppError } from '../temporarily-unavailable.ts'
 import { flagsWebServices } from './flags-web-services.ts'
 import { lenderPortalWebServices } from './lender-portal-web-services.ts'
 import { mortgageWebServices } from './mortgage-web-services.ts'
@@ -71,18 +71,11 @@ export function createWebServices(
   async function attempt<T>(language: string, run: () => Promise<T>): Promise<T | Failure> {
     try {
       return await run()
-    } catch (error) {
-      if (isTemporarilyUnavailable(error)) {
-        // ADR 065: the database takes no connections now; the form keeps what was typed and says so.
-        services.log.error({ err: error }, 'temporarily unavailable')
-        return {
-          ok: false,
-          code: 'TEMPORARILY_UNAVAILABLE',
-          message: translatorFor(catalogueLocale(language))('api.temporarilyUnavailable'),
-          status: 503,
-        }
-      }
-      if (!(error instanceof AppError)) throw error
+    } catch (caught) {
+      // ADR 065: a database that takes no connections now is the form's 503 failure, as the API's.
+      const error = caught instanceof AppError ? caught : unavailableAsAppError(caught)
+      if (!error) throw caught
+      if (error !== caught) services.log.error({ err: caught }, 'temporarily unavailable')
       const t = translatorFor(catalogueLocale(language))
       const { messageKey, params, reason } = error.options
       // ADR 016: the same code and message as the API's error body.
