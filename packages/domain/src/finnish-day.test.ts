@@ -36,6 +36,20 @@ describe('the Finnish day', () => {
     }
   })
 
+  it('answers each instant for itself when asked back and forth across midnight (the per-minute reuse)', () => {
+    const before = new Date('2026-01-14T21:59:59.999Z')
+    const after = new Date('2026-01-14T22:00:00.000Z')
+    for (let round = 0; round < 3; round++) {
+      expect(finnishDate(before)).toBe('2026-01-14')
+      expect(finnishDate(new Date('2026-01-14T21:59:00.000Z'))).toBe('2026-01-14')
+      expect(finnishDate(after)).toBe('2026-01-15')
+      expect(finnishDate(new Date('2026-01-14T22:00:59.999Z'))).toBe('2026-01-15')
+    }
+    // Before 1970 too (a negative time counts its minutes the same way).
+    expect(finnishDate(new Date('1969-12-31T21:59:59.999Z'))).toBe('1969-12-31')
+    expect(finnishDate(new Date('1969-12-31T22:00:00.000Z'))).toBe('1970-01-01')
+  })
+
   it('refuses an invalid instant and a string that is not a date', () => {
     expect(() => finnishDate(new Date('not a date'))).toThrow(RangeError)
     expect(() => finnishDayStart('2026-1-5')).toThrow(RangeError)

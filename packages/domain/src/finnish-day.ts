@@ -10,10 +10,24 @@ const helsinkiDate = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 })
 
+const MINUTE_MS = 60_000
+
+// The last minute asked for and its date. Helsinki's offsets from UTC are whole hours, so every
+// instant of one UTC minute has the same Finnish date; the caps, ages and rates ask for the date of
+// "now" many times per application and per page, and formatting it costs about a microsecond.
+let lastMinute = Number.NaN
+let lastDate = ''
+
 /** The Finnish calendar date of an instant as `YYYY-MM-DD` (Europe/Helsinki). */
 export function finnishDate(date: Date): string {
-  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid date')
-  return helsinkiDate.format(date)
+  const time = date.getTime()
+  if (Number.isNaN(time)) throw new RangeError('Invalid date')
+  const minute = Math.floor(time / MINUTE_MS)
+  if (minute !== lastMinute) {
+    lastDate = helsinkiDate.format(date)
+    lastMinute = minute
+  }
+  return lastDate
 }
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { CONSUMER_LOAN_LIMITS, SME_LOAN_LIMITS } from './constants.ts'
 import { checkConsumerCaps } from './credit-caps.ts'
 import { loanCost } from './loan-math.ts'
-import { REPRESENTATIVE_PRICING, representativeExample } from './representative-example.ts'
+import { consumerExamplePricing } from './pricing-profiles.ts'
+import { productExample, REPRESENTATIVE_PRICING, representativeExample } from './representative-example.ts'
 
 const day = new Date('2026-11-22T12:00:00Z')
 
@@ -57,6 +58,23 @@ describe('representative example', () => {
     expect(checkConsumerCaps({ ...example, openingFee: 0, monthlyFee: 1.53 }, day).ok).toBe(false)
     // 900 €: 32,85 € a year → 2,73 € a month.
     expect(representativeExample(900, 2, day).monthlyFee).toBe(2.73)
+  })
+
+  it('is worked out once per amount, period and Finnish day, and afresh on a day whose caps differ', () => {
+    // 500 € over 18 months: the last six months' cost cap counts their days, which the start day sets.
+    const january = new Date('2026-01-15T12:00:00Z')
+    const march = new Date('2026-03-15T12:00:00Z')
+    const first = representativeExample(500, 1.5, january)
+    expect(representativeExample(500, 1.5, new Date('2026-01-15T21:59:00Z'))).toBe(first)
+    expect(Object.isFrozen(first)).toBe(true)
+    const other = representativeExample(500, 1.5, march)
+    expect(other).toEqual(productExample('consumer', consumerExamplePricing(), 500, 18, march))
+    expect(other).not.toEqual(first)
+    expect(representativeExample(500, 1.5, january)).toEqual(
+      productExample('consumer', consumerExamplePricing(), 500, 18, january),
+    )
+    // The Helsinki day after (22:00 UTC in winter) is another day.
+    expect(representativeExample(500, 1.5, new Date('2026-01-15T22:00:00Z'))).not.toBe(first)
   })
 
   it('rejects a period shorter than a month', () => {

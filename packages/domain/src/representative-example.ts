@@ -1,4 +1,5 @@
 import { checkConsumerCaps, maxNominalRate } from './credit-caps.ts'
+import { finnishDate } from './finnish-day.ts'
 import { type LoanCost, type LoanInput, loanCost } from './loan-math.ts'
 import {
   consumerExamplePricing,
@@ -89,9 +90,18 @@ export function productExample(
   return { ...loanCost(input), years: months / 12, source: pricing.source }
 }
 
+// The consumer examples of one Finnish day by amount and months. An example depends on the date only
+// through the day (the reference rate in force, the caps' periods counted from it), and finding the
+// lawful fees solves the APR a few dozen times: the form and the landing ask for the same few
+// examples on every render. Bounded: a day's worth of calculator positions is far below it.
+const MAX_DAY_EXAMPLES = 1_000
+const dayExamples = new Map<string, RepresentativeLoanExample>()
+let examplesDay = ''
+
 /**
  * The consumer loan's representative example (landing calculator, application form, articles):
- * the sandbox lenders' average pricing, made lawful for the amount and period.
+ * the sandbox lenders' average pricing, made lawful for the amount and period. The same object for
+ * the same amount, period and Finnish day (frozen: it is shared).
  */
 export function representativeExample(
   amount: number,
@@ -100,5 +110,15 @@ export function representativeExample(
 ): RepresentativeLoanExample {
   const months = Math.round(years * 12)
   if (!(months >= 1)) throw new RangeError(`years must give at least one month: ${years}`)
-  return productExample('consumer', CONSUMER_PRICING, amount, months, date)
+  const day = finnishDate(date)
+  if (day !== examplesDay || dayExamples.size >= MAX_DAY_EXAMPLES) {
+    dayExamples.clear()
+    examplesDay = day
+  }
+  const key = `${amount}/${months}`
+  const known = dayExamples.get(key)
+  if (known) return known
+  const example = Object.freeze(productExample('consumer', CONSUMER_PRICING, amount, months, date))
+  dayExamples.set(key, example)
+  return example
 }

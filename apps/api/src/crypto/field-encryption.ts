@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHmac, createSecretKey, randomBytes } from 'node:crypto'
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { Config } from '../config.ts'
@@ -15,11 +15,14 @@ export type FieldCipher = {
 
 export function createFieldCipher(key: Buffer): FieldCipher {
   if (key.length !== 32) throw new Error('The encryption key must be 32 bytes')
-  const hmacKey = createHmac('sha256', key).update('fingerprint').digest()
+  // Key objects made once: a cipher made from a key object costs about a quarter of one made from
+  // the key's bytes, which Node turns into a key object on every call (several per application).
+  const secret = createSecretKey(key)
+  const hmacKey = createSecretKey(createHmac('sha256', key).update('fingerprint').digest())
   return {
     encrypt(plain) {
       const iv = randomBytes(12)
-      const cipher = createCipheriv('aes-256-gcm', key, iv)
+      const cipher = createCipheriv('aes-256-gcm', secret, iv)
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
       return [
         'v1',
@@ -31,7 +34,7 @@ export function createFieldCipher(key: Buffer): FieldCipher {
     decrypt(sealed) {
       const [version, iv, tag, body] = sealed.split('.')
       if (version !== 'v1' || !iv || !tag || body === undefined) throw new Error('Not an encrypted value')
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
+      const decipher = createDecipheriv('aes-256-gcm', secret, Buffer.from(iv, 'base64url'))
       decipher.setAuthTag(Buffer.from(tag, 'base64url'))
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
         'utf8',
