@@ -1,4 +1,4 @@
-import { type Database, schema } from '@lainava/db'
+import { type Database, insertRowsStatements, schema } from '@lainava/db'
 import {
   type ApplicationKind,
   type CapViolation,
@@ -780,7 +780,8 @@ async function recordAnswers(
         ? [{ applicationId: answer.applicationId, lenderId: answer.lenderId, ...answer.row }]
         : [],
     )
-    if (offered.length > 0) await tx.insert(offers).values(offered)
+    // ADR 066: one JSON parameter, not a statement built value by value (about 70 µs of CPU per offer).
+    for (const statement of insertRowsStatements(offers, offered)) await tx.execute(statement)
     if (!deps.jobs || stored.length === 0) return
     const ids = [...new Set(stored.map((answer) => answer.applicationId))]
     await lockApplications(tx, ids)
