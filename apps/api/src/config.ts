@@ -87,6 +87,8 @@ export const ConfigSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** How long a request waits for a database connection before it is answered 503 (ADR 065). */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
     /** Background jobs a worker process runs side by side per queue (ADR 043: sized on the marketplace bench). */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
     DATA_DIR: z.string().min(1).default(`${ROOT}.data/pglite`),

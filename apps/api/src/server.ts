@@ -9,7 +9,11 @@ export type RunningServer = { app: App; database: DbHandle; url: string; stop():
 /** Opens the database (embedded or DATABASE_URL), migrates, seeds an empty one, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const database = config.DATABASE_URL
-    ? await openDatabase({ url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE })
+    ? await openDatabase({
+        url: config.DATABASE_URL,
+        poolSize: config.DATABASE_POOL_SIZE,
+        connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      })
     : await openDatabase({ dataDir: config.DATA_DIR })
   try {
     await database.migrate()

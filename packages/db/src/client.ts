@@ -35,17 +35,30 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.m
 const MIGRATION_LOCK_ID = 7_235_118_001
 
 export type OpenDatabaseOptions =
-  | { url: string; poolSize?: number; dataDir?: undefined }
+  | {
+      url: string
+      poolSize?: number
+      /**
+       * How long a query waits for a connection (a new one, or a free one of a full pool) before it
+       * fails with pg's "timeout exceeded when trying to connect"; the API answers that 503 (ADR 065).
+       */
+      connectTimeoutMs?: number
+      dataDir?: undefined
+    }
   /** `dataDir` undefined: an in-memory database (tests). */
   | { url?: undefined; dataDir?: string }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHandle> {
-  if (options.url) return openServer(options.url, options.poolSize ?? 10)
+  if (options.url) return openServer(options.url, options.poolSize ?? 10, options.connectTimeoutMs ?? 10_000)
   return openEmbedded(options.dataDir)
 }
 
-async function openServer(url: string, poolSize: number): Promise<DbHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+async function openServer(url: string, poolSize: number, connectTimeoutMs: number): Promise<DbHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectTimeoutMs,
+  })
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => {})
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database

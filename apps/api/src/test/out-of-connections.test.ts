@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { type DbHandle, openDatabase, schema, seedDemoData } from '@lainava/db'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -132,5 +132,61 @@ describe('PostgreSQL out of connections', () => {
     const again = await act(cookie, { intent: 'submit', idempotencyKey: randomUUID(), language: 'fi', data })
     expect(again.statusCode).toBe(200)
     expect(await storedOf(person.userId)).toBe(3)
+  })
+
+  it('a pool whose connections are all taken answers 503 after the connect timeout, then serves again', async () => {
+    const connection = owner.database.connection
+    if (connection.kind !== 'server') throw new Error('this test needs DATABASE_URL')
+    // One connection, half a second's wait for it.
+    const single = await openDatabase({ url: connection.url, poolSize: 1, connectTimeoutMs: 500 })
+    const config = loadConfig({
+      ROLES: 'web,api',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: connection.url,
+      PUBLIC_URL: ORIGIN,
+    })
+    const busyApp = await buildApp({ config, database: single })
+    // A transaction holds the pool's only connection until `release` is called.
+    let release = () => {}
+    try {
+      const person = await loginAs(owner.database.db)
+      const cookie = cookieHeader(person.cookies)
+      const send = () =>
+        busyApp.inject({
+          method: 'POST',
+          url: '/api/v1/applications',
+          headers: { cookie, ...OUR_CLIENT },
+          // The application's language is the answer's (requestLanguage).
+          payload: { ...submission(validApplication()), language: 'sv' },
+        })
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      let taken = () => {}
+      const holding = new Promise<void>((resolve) => {
+        taken = resolve
+      })
+      const transaction = single.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`)
+        taken()
+        await held
+      })
+      await holding
+      const refused = await send()
+      expect(refused.statusCode).toBe(503)
+      expect(refused.headers['retry-after']).toBe(String(RETRY_AFTER_SECONDS))
+      expect(refused.json()).toMatchObject({ code: 'TEMPORARILY_UNAVAILABLE' })
+      expect(refused.json().message).toMatch(/^Tjänsten är överbelastad/)
+      expect(await storedOf(person.userId)).toBe(0)
+
+      release()
+      await transaction
+      expect((await send()).statusCode).toBe(201)
+      expect(await storedOf(person.userId)).toBe(1)
+    } finally {
+      release()
+      await busyApp.close()
+      await single.close()
+    }
   })
 })
