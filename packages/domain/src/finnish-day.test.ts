@@ -48,6 +48,10 @@ describe('the Finnish day', () => {
     // Before 1970 too (a negative time counts its minutes the same way).
     expect(finnishDate(new Date('1969-12-31T21:59:59.999Z'))).toBe('1969-12-31')
     expect(finnishDate(new Date('1969-12-31T22:00:00.000Z'))).toBe('1970-01-01')
+    // Before May 1921 Helsinki was 1:39:49 ahead of UTC: midnight fell at 22:20:11 UTC, inside a minute.
+    expect(finnishDate(new Date('1920-06-01T22:20:10.999Z'))).toBe('1920-06-01')
+    expect(finnishDate(new Date('1920-06-01T22:20:11.000Z'))).toBe('1920-06-02')
+    expect(finnishDate(new Date('1920-06-01T22:20:10.999Z'))).toBe('1920-06-01')
   })
 
   it('refuses an invalid instant and a string that is not a date', () => {

@@ -11,10 +11,12 @@ const helsinkiDate = new Intl.DateTimeFormat('en-CA', {
 })
 
 const MINUTE_MS = 60_000
+/** Finland's clocks have been a whole number of hours from UTC since 1 May 1921 (before: +1:39:49). */
+const WHOLE_HOURS_SINCE = Date.UTC(1921, 4, 1)
 
-// The last minute asked for and its date. Helsinki's offsets from UTC are whole hours, so every
-// instant of one UTC minute has the same Finnish date; the caps, ages and rates ask for the date of
-// "now" many times per application and per page, and formatting it costs about a microsecond.
+// The last minute asked for and its date. Since 1921 Helsinki's offsets from UTC are whole hours, so
+// every instant of one UTC minute has the same Finnish date; the caps, ages and rates ask for the date
+// of "now" many times per application and per page, and formatting it costs about a microsecond.
 let lastMinute = Number.NaN
 let lastDate = ''
 
@@ -22,6 +24,7 @@ let lastDate = ''
 export function finnishDate(date: Date): string {
   const time = date.getTime()
   if (Number.isNaN(time)) throw new RangeError('Invalid date')
+  if (time < WHOLE_HOURS_SINCE) return helsinkiDate.format(date)
   const minute = Math.floor(time / MINUTE_MS)
   if (minute !== lastMinute) {
     lastDate = helsinkiDate.format(date)
