@@ -126,6 +126,9 @@ describe('insertRowsStatements', () => {
     const other = pgTable('not_here', { name: text('name'), big: bigint('big', { mode: 'number' }) })
     expect(() => insertRowsStatements(other, [{ name: 'x', big: 1 }])).toThrow(/column big is a PgBigInt53/)
     expect(insertRowsStatements(other, [{ name: 'x' }])).toHaveLength(1)
+    const stamped = pgTable('not_here_either', { name: text('name').$defaultFn(() => 'made in JS') })
+    expect(() => insertRowsStatements(stamped, [{}])).toThrow(/column name has a JS-side default/)
+    expect(insertRowsStatements(stamped, [{ name: 'given' }])).toHaveLength(1)
     const [row] = offerRows(randomUUID())
     expect(() => insertRowsStatements(offers, [{ ...row, apr: Number.NaN } as never])).toThrow(
       /column apr is not a finite number/,

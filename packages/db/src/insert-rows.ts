@@ -25,34 +25,33 @@ const SUPPORTED = new Set([
   'PgUUID',
 ])
 
-/** The value drizzle's own INSERT would store for a column the row leaves out, made on the JS side. */
-function sideDefault(column: Column): unknown {
-  if (column.defaultFn) return column.defaultFn()
-  if (column.default === undefined && column.onUpdateFn) return column.onUpdateFn()
-  return undefined
-}
-
 /**
  * INSERT statements for `rows` of `table`, usually one. A column no row gives is left out; one some
  * rows give is NULL in the others, as in drizzle's INSERT, except a column with a default: rows
- * that leave out different such columns go in different statements, so each keeps its defaults.
- * The statements have no ON CONFLICT and no RETURNING; run each with `execute`.
+ * that leave out different such columns go in different statements, so each keeps its defaults. A
+ * column whose default drizzle makes in JS (`$defaultFn`, `$onUpdate`) must be given. The statements
+ * have no ON CONFLICT and no RETURNING; run each with `execute`.
  */
 export function insertRowsStatements<T extends PgTable>(
   table: T,
   rows: readonly InferInsertModel<T>[],
 ): SQL[] {
   const columns = Object.entries(getTableColumns(table)) as [string, Column][]
-  const records: { defaults: string; record: Record<string, unknown> }[] = []
+  const records: { defaults: string[]; record: Record<string, unknown> }[] = []
   /** Columns without a default that some row gives: in every statement. */
   const plain = new Set<Column>()
   for (const row of rows) {
     const record: Record<string, unknown> = {}
     const defaults: string[] = []
     for (const [key, column] of columns) {
-      let value: unknown = (row as Record<string, unknown>)[key]
-      if (value === undefined) value = sideDefault(column)
-      if (value === undefined) continue
+      const value: unknown = (row as Record<string, unknown>)[key]
+      if (value === undefined) {
+        // Drizzle makes these on the JS side; the database's default would be another value.
+        if (column.defaultFn || column.onUpdateFn) {
+          throw new TypeError(`insertRowsStatements: column ${column.name} has a JS-side default`)
+        }
+        continue
+      }
       if (!SUPPORTED.has(column.columnType)) {
         throw new TypeError(`insertRowsStatements: column ${column.name} is a ${column.columnType}`)
       }
@@ -66,11 +65,11 @@ export function insertRowsStatements<T extends PgTable>(
       else plain.add(column)
       record[column.name] = value
     }
-    records.push({ defaults: defaults.join(','), record })
+    records.push({ defaults, record })
   }
-  const groups = Map.groupBy(records, (entry) => entry.defaults)
+  const groups = Map.groupBy(records, (entry) => entry.defaults.join(','))
   return [...groups.values()].map((group) => {
-    const given = new Set(group[0]?.defaults.split(',').filter(Boolean))
+    const given = new Set(group[0]?.defaults)
     const names = columns
       .map(([, column]) => column)
       .filter((column) => plain.has(column) || given.has(column.name))
