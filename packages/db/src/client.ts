@@ -88,12 +88,19 @@ async function openServer(url: string, poolSize: number, connectTimeoutMs: numbe
 const INIT_DATA_DIR_SCRIPT = fileURLToPath(new URL('./init-data-dir.ts', import.meta.url))
 
 /**
+ * V8 options of the initdb process: WebAssembly by the baseline compiler only. V8's optimising compile
+ * of PGlite's hot functions took the process to 1.1 GB; without it, 0.58 GB, and initdb is no slower
+ * (ADR 067).
+ */
+export const INIT_DATA_DIR_NODE_OPTIONS = ['--liftoff-only'] as const
+
+/**
  * Creates a new data folder (initdb) in a short-lived Node process: initdb's WebAssembly memory and
  * compilation in this process left it about 110-150 MiB larger for good (ADR 047).
  */
 function initialiseDataDir(dataDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [INIT_DATA_DIR_SCRIPT, dataDir], {
+    const child = spawn(process.execPath, [...INIT_DATA_DIR_NODE_OPTIONS, INIT_DATA_DIR_SCRIPT, dataDir], {
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     let stderr = ''

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type SQL, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type DbHandle, openDatabase } from './client.ts'
+import { type DbHandle, INIT_DATA_DIR_NODE_OPTIONS, openDatabase } from './client.ts'
 import { acquireDataDirLock, DataDirLockedError } from './lock.ts'
 import { lenders } from './schema.ts'
 import {
@@ -15,6 +15,7 @@ import {
   DEMO_MORTGAGE_BANKS,
   seedDemoData,
 } from './seed.ts'
+import { wasmCompilersUnder } from './wasm-compilers.ts'
 
 // These tests are about the embedded database itself, so they run whatever DATABASE_URL says.
 const clientModule = fileURLToPath(new URL('./client.ts', import.meta.url))
@@ -83,6 +84,12 @@ describe('embedded PostgreSQL (PGlite)', () => {
     const again = await openDatabase({ dataDir: dir })
     expect(await rows(again, sql`select count(*)::int as n from kept`)).toEqual([{ n: 1 }])
     await again.close()
+  })
+
+  // ADR 067: the initdb process (above) runs without V8's optimising compiler for WebAssembly, which
+  // took it to 1.1 GB for one of PGlite's functions.
+  it('creates the folder in a Node process that compiles WebAssembly with the baseline compiler only', () => {
+    expect(wasmCompilersUnder(INIT_DATA_DIR_NODE_OPTIONS)).toEqual(['Liftoff'])
   })
 
   it('refuses a second opener of the same folder with a clear message', async () => {

@@ -32,3 +32,5 @@ export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL)
     },
   }
 }
+
+export { wasmCompilersUnder } from './wasm-compilers.ts'
