@@ -2,7 +2,6 @@ import { fork, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { wasmCompilersUnder } from '@lainava/db/testing'
 import { describe, expect, it } from 'vitest'
 import {
   buildEnvironment,
@@ -44,14 +43,6 @@ describe('the start script’s mode', () => {
 
   it('npm start launches Node with a fixed heap growth (ADR 054)', () => {
     expect(START_NODE_OPTIONS).toContain('--heap-growing-percent=100')
-  })
-
-  // ADR 067: the embedded database's WebAssembly is never given to V8's optimising compiler. The
-  // same hot loop without npm start's options is tiered up, so this sees the option dropped, or a
-  // Node whose V8 no longer honours it.
-  it('npm start’s Node compiles WebAssembly with the baseline compiler only (ADR 067)', () => {
-    expect(wasmCompilersUnder([])).toEqual(['Liftoff', 'TurboFan'])
-    expect(wasmCompilersUnder(START_NODE_OPTIONS)).toEqual(['Liftoff'])
   })
 })
 

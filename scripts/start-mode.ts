@@ -36,15 +36,11 @@ export function modeLine(mode: StartMode): string {
  * RSS under live-page load for about 6 % more CPU per page; 16 MiB took 55 MiB for 10-25 % (ADR 047).
  * A fixed heap growth of 2 (V8's own factor let the old generation grow to 3-4× what a full GC left: 330
  * MiB for about 100 MiB live under live-page load) takes about 180 MiB off peak RSS (ADR 054).
- * WebAssembly by the baseline compiler only: V8's optimising compile of one hot function of the embedded
- * database (PGlite) takes about 600 MB of compiler memory, so start-up peaked near 900 MiB and glibc kept
- * 60-70 MiB of it; the flag can't be set later, V8 reads it once (ADR 067).
+ * Not `--liftoff-only` (WebAssembly by the baseline compiler only): it takes start-up's peak from about 900
+ * to 345 MiB, but cost the live form 10-25 % of its throughput in the bench (ADR 067); the initdb
+ * process has it.
  */
-export const START_NODE_OPTIONS = [
-  '--max-semi-space-size=32',
-  '--heap-growing-percent=100',
-  '--liftoff-only',
-] as const
+export const START_NODE_OPTIONS = ['--max-semi-space-size=32', '--heap-growing-percent=100'] as const
 
 /**
  * Environment for the server process that only takes effect at launch: glibc reads MALLOC_ARENA_MAX at

@@ -32,5 +32,3 @@ export async function createTestDatabase(databaseUrl = process.env.DATABASE_URL)
     },
   }
 }
-
-export { wasmCompilersUnder } from './wasm-compilers.ts'
