@@ -21,7 +21,14 @@
 import '../lib/production-mode.ts'
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import { type Database, type DbHandle, openDatabase, schema, seedDemoData } from '@lainava/db'
+import {
+  type Database,
+  type DbHandle,
+  openDatabase,
+  schema,
+  seedDemoData,
+  serverAutovacuumWorks,
+} from '@lainava/db'
 import { createTestDatabase } from '@lainava/db/testing'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
@@ -86,6 +93,9 @@ const percentile = (sorted: number[], p: number) =>
 
 type App = { url: string; database: DbHandle; close(): Promise<void> }
 
+/** Whether the worker's table upkeep ran in ours' rounds (set by the first start). */
+let upkeepNote: string | undefined
+
 /**
  * The API and the worker on a spare port, as `npm start` runs them: a server database with the
  * configured pool (DATABASE_POOL_SIZE, default 10; the test helpers' pool has 4 connections).
@@ -103,6 +113,7 @@ async function startApp(): Promise<App> {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ...(process.env.WORKER_CONCURRENCY ? { WORKER_CONCURRENCY: process.env.WORKER_CONCURRENCY } : {}),
     ...(process.env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE } : {}),
+    ...(process.env.TABLE_UPKEEP_SECONDS ? { TABLE_UPKEEP_SECONDS: process.env.TABLE_UPKEEP_SECONDS } : {}),
   })
   const database =
     fresh.connection.kind === 'server'
@@ -110,6 +121,12 @@ async function startApp(): Promise<App> {
       : fresh
   const app = await buildApp({ config, database })
   await app.listen({ port, host: '127.0.0.1' })
+  upkeepNote ??=
+    database.kind === 'server'
+      ? `The server's autovacuum: ${(await serverAutovacuumWorks(database.db)) ? 'on' : 'off (nothing analyses or vacuums the tables during the rounds; ADR 068)'}.`
+      : app.tableUpkeep
+        ? `Table upkeep (ADR 068): the worker's VACUUM (ANALYZE) of the embedded tables that grew, every ${config.TABLE_UPKEEP_SECONDS} s.`
+        : 'Table upkeep (ADR 068): off (TABLE_UPKEEP_SECONDS=0).'
   return {
     url: `http://127.0.0.1:${port}`,
     database,
@@ -383,12 +400,17 @@ export default function marketplace(args: string[]): Comparison {
     ],
     anchor: storageCeiling(total),
     ours: ours(total, concurrency, rate, seconds),
-    notes: [
-      'Latency is from the client sending the application to the last lender answer stored.',
-      'At saturation it is mostly time spent waiting behind earlier applications; the fixed-load figures are the latency.',
-      'Statements: every SQL statement of the API and the worker (node-postgres, PostgreSQL server only), sending included.',
-      "CPU per application: over both phases of a round; Node's is the one process (API, worker and the bench's client), PostgreSQL's every process named postgres on the machine (server only).",
-      `The API and the worker run in the bench's process with NODE_ENV=${process.env.NODE_ENV} as \`npm start\` sets it, but without npm start's Node options (${START_NODE_OPTIONS.join(' ')}) and process environment (ADR 054).`,
-    ],
+    get notes() {
+      return [...baseNotes(), ...(upkeepNote ? [upkeepNote] : [])]
+    },
   }
 }
+
+/** Computed when printed: NODE_ENV is set by then (bench/lib/production-mode.ts). */
+const baseNotes = () => [
+  'Latency is from the client sending the application to the last lender answer stored.',
+  'At saturation it is mostly time spent waiting behind earlier applications; the fixed-load figures are the latency.',
+  'Statements: every SQL statement of the API and the worker (node-postgres, PostgreSQL server only), sending included.',
+  "CPU per application: over both phases of a round; Node's is the one process (API, worker and the bench's client), PostgreSQL's every process named postgres on the machine (server only).",
+  `The API and the worker run in the bench's process with NODE_ENV=${process.env.NODE_ENV} as \`npm start\` sets it, but without npm start's Node options (${START_NODE_OPTIONS.join(' ')}) and process environment (ADR 054).`,
+]

@@ -21,6 +21,7 @@ import { devMailboxRoutes } from './modules/email/dev-mailbox.ts'
 import { flagRoutes } from './modules/flags/flag-routes.ts'
 import { healthRoutes } from './modules/health/routes.ts'
 import { startHousekeeping } from './modules/housekeeping/housekeeping-service.ts'
+import { startTableUpkeep, type TableUpkeep } from './modules/housekeeping/table-upkeep.ts'
 import { identificationRoutes } from './modules/identification/routes.ts'
 import { testProviderRoutes } from './modules/identification/test-provider.ts'
 import { lenderFilteringRoutes } from './modules/lender/filtering-routes.ts'
@@ -98,11 +99,19 @@ export async function buildApp({ config, database, logStream, fastPath: withFast
       : null
   const services = createServices(config, database, app.log, jobs)
   let stopWorker: (() => Promise<void>) | undefined
+  let tableUpkeep: TableUpkeep | undefined
   if (jobs && hasRole(config, 'worker')) {
     stopWorker = await startMarketplaceWorker({ ...services, jobs })
     await startHousekeeping({ ...services, jobs })
+    // ADR 068: statistics and dead rows where the database has no autovacuum.
+    tableUpkeep = await startTableUpkeep({
+      database,
+      log: app.log,
+      intervalSeconds: config.TABLE_UPKEEP_SECONDS,
+    })
   }
   app.addHook('onClose', async () => {
+    await tableUpkeep?.stop()
     await stopWorker?.()
     await jobs?.stop()
     services.mailer.close()
@@ -147,7 +156,7 @@ export async function buildApp({ config, database, logStream, fastPath: withFast
   } else {
     app.setNotFoundHandler(apiNotFound)
   }
-  return Object.assign(app, { services, fastPath })
+  return Object.assign(app, { services, fastPath, tableUpkeep })
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>
