@@ -58,6 +58,10 @@ async function openServer(url: string, poolSize: number, connectTimeoutMs: numbe
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: connectTimeoutMs,
+    // ADR 068: no JIT compilation. Our statements take milliseconds; a plan whose estimate passes
+    // jit_above_cost (the offer e-mails' read did, once its tables had statistics) spent 190–620 ms
+    // compiling itself. An `options` in DATABASE_URL takes precedence over this one.
+    options: '-c jit=off',
   })
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => {})

@@ -291,6 +291,11 @@ export const applicationRecipients = pgTable(
   (table) => [
     uniqueIndex('application_recipients_pair').on(table.applicationId, table.lenderId),
     index('application_recipients_lender').on(table.lenderId, table.createdAt),
+    // ADR 068: the recipients still waiting for an answer, for the answers' UPDATE and the pending
+    // counts. Without it a plan made while few were pending reads the whole table for every batch.
+    index('application_recipients_pending')
+      .on(table.applicationId, table.lenderId)
+      .where(sql`${table.status} = 'pending'`),
   ],
 )
 

@@ -1,0 +1,1 @@
+CREATE INDEX "application_recipients_pending" ON "application_recipients" USING btree ("application_id","lender_id") WHERE "application_recipients"."status" = 'pending';
