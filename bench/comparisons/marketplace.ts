@@ -121,12 +121,10 @@ async function startApp(): Promise<App> {
       : fresh
   const app = await buildApp({ config, database })
   await app.listen({ port, host: '127.0.0.1' })
-  upkeepNote ??=
-    database.kind === 'server'
-      ? `The server's autovacuum: ${(await serverAutovacuumWorks(database.db)) ? 'on' : 'off (nothing analyses or vacuums the tables during the rounds; ADR 068)'}.`
-      : app.tableUpkeep
-        ? `Table upkeep (ADR 068): the worker's VACUUM (ANALYZE) of the embedded tables that grew, every ${config.TABLE_UPKEEP_SECONDS} s.`
-        : 'Table upkeep (ADR 068): off (TABLE_UPKEEP_SECONDS=0).'
+  const autovacuum = database.kind === 'server' && (await serverAutovacuumWorks(database.db))
+  upkeepNote ??= app.tableUpkeep
+    ? `Table upkeep (ADR 068): the worker's VACUUM (ANALYZE) of the tables that grew, every ${config.TABLE_UPKEEP_SECONDS} s (${database.kind === 'server' ? "the server's autovacuum is off" : 'the embedded database has no autovacuum'}).`
+    : `Table upkeep (ADR 068): off (${autovacuum ? "the server's autovacuum is on" : 'TABLE_UPKEEP_SECONDS=0; nothing analyses or vacuums the tables'}).`
   return {
     url: `http://127.0.0.1:${port}`,
     database,

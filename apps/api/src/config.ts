@@ -92,8 +92,8 @@ export const ConfigSchema = z
     /** Background jobs a worker process runs side by side per queue (ADR 043: sized on the marketplace bench). */
     WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
     /**
-     * Seconds between the worker's checks for embedded-database tables to VACUUM (ANALYZE): PGlite
-     * has no autovacuum (ADR 068). 0: never.
+     * Seconds between the worker's checks for tables to VACUUM (ANALYZE) where no autovacuum does it:
+     * the embedded database, or a server with it off (ADR 068). 0: never.
      */
     TABLE_UPKEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(10),
     DATA_DIR: z.string().min(1).default(`${ROOT}.data/pglite`),

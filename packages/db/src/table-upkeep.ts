@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from './client.ts'
 
-// Statistics and dead rows on the embedded database (ADR 068). PostgreSQL's planner chooses by each
-// table's statistics, which ANALYZE gathers; VACUUM gives the space of updated and deleted rows
-// back. A server's autovacuum does both. PGlite (one process, no background workers) has no
-// autovacuum: there a table is never analysed, and the rows pg-boss updates and deletes are never
-// reclaimed, so its job table only grows; a statement written for an index reads every job of a
-// queue instead (pg-boss's completion of a batch: 27 ms against 2.6 ms once analysed).
+// Statistics and dead rows where no autovacuum looks after them (ADR 068). PostgreSQL's planner
+// chooses by each table's statistics, which ANALYZE gathers; VACUUM gives the space of updated and
+// deleted rows back. A server's autovacuum does both, unless it is switched off. PGlite (one
+// process, no background workers) has none: there a table is never analysed, and the rows pg-boss
+// updates and deletes are never reclaimed, so its job table only grows; a statement written for an
+// index reads every job of a queue instead (pg-boss's completion of a batch: 27 ms against 2.6 ms
+// once analysed).
 
 /** A table whose heap is this much larger than at its last VACUUM or ANALYZE is done again. */
 export const UPKEEP_GROWTH = 1.2

@@ -1,9 +1,10 @@
 import { type DbHandle, serverAutovacuumWorks, tablesDueForUpkeep, upkeepTables } from '@lainava/db'
 import type { FastifyBaseLogger } from 'fastify'
 
-// The worker's VACUUM (ANALYZE) of the embedded database's tables that grew (ADR 068): PGlite has
-// no autovacuum. A server's own autovacuum does this better (it knows the dead rows); a server
-// where it is off gets a warning at start-up, not our upkeep.
+// The worker's VACUUM (ANALYZE) of the tables that grew, where no autovacuum does it (ADR 068): the
+// embedded database (PGlite has none) and a server whose autovacuum is off, which also gets a warning.
+// A server's own autovacuum does this better (it counts the dead rows), so with it on nothing runs.
+// With several workers each checks on its own; SKIP_LOCKED keeps one from waiting on another's VACUUM.
 
 export type TableUpkeep = {
   /** One round now: the tables done (the timer runs the same). */
@@ -18,12 +19,11 @@ export async function startTableUpkeep(deps: {
 }): Promise<TableUpkeep | undefined> {
   const { database, log } = deps
   if (database.kind === 'server') {
-    if (!(await serverAutovacuumWorks(database.db))) {
-      log.warn(
-        "the database server's autovacuum is off (or track_counts is): tables are never analysed or vacuumed, so queries slow down as they grow; turn it on (ADR 068)",
-      )
-    }
-    return undefined
+    if (await serverAutovacuumWorks(database.db)) return undefined
+    log.warn(
+      { tableUpkeepSeconds: deps.intervalSeconds },
+      "the database server's autovacuum is off (or track_counts is): the worker analyses and vacuums the tables that grow in its stead, but the server's own is better; turn it on (ADR 068)",
+    )
   }
   if (deps.intervalSeconds === 0) return undefined
   let running: Promise<string[]> | undefined
