@@ -103,12 +103,6 @@ export async function buildApp({ config, database, logStream, fastPath: withFast
   if (jobs && hasRole(config, 'worker')) {
     stopWorker = await startMarketplaceWorker({ ...services, jobs })
     await startHousekeeping({ ...services, jobs })
-    // ADR 068: statistics and dead rows where the database has no autovacuum.
-    tableUpkeep = await startTableUpkeep({
-      database,
-      log: app.log,
-      intervalSeconds: config.TABLE_UPKEEP_SECONDS,
-    })
   }
   app.addHook('onClose', async () => {
     await tableUpkeep?.stop()
@@ -116,6 +110,14 @@ export async function buildApp({ config, database, logStream, fastPath: withFast
     await jobs?.stop()
     services.mailer.close()
   })
+  // ADR 068: statistics and dead rows where no autovacuum runs (after the hook: stopped on close).
+  if (jobs && hasRole(config, 'worker')) {
+    tableUpkeep = await startTableUpkeep({
+      database,
+      log: app.log,
+      intervalSeconds: config.TABLE_UPKEEP_SECONDS,
+    })
+  }
 
   // The OpenAPI plugin must come before the routes it documents.
   if (hasRole(config, 'api')) await registerOpenApi(app, config)

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from 'fastify'
 // With several workers each checks on its own; SKIP_LOCKED keeps one from waiting on another's VACUUM.
 
 export type TableUpkeep = {
-  /** One round now: the tables done (the timer runs the same). */
+  /** One round now: the tables it tried (the timer runs the same). */
   runOnce(): Promise<string[]>
   stop(): Promise<void>
 }
@@ -22,7 +22,9 @@ export async function startTableUpkeep(deps: {
     if (await serverAutovacuumWorks(database.db)) return undefined
     log.warn(
       { tableUpkeepSeconds: deps.intervalSeconds },
-      "the database server's autovacuum is off (or track_counts is): the worker analyses and vacuums the tables that grow in its stead, but the server's own is better; turn it on (ADR 068)",
+      deps.intervalSeconds === 0
+        ? "the database server's autovacuum is off (or track_counts is), and so is the worker's table upkeep (TABLE_UPKEEP_SECONDS=0): no table is analysed or vacuumed; turn autovacuum on (ADR 068)"
+        : "the database server's autovacuum is off (or track_counts is): the worker analyses and vacuums the tables that grow in its stead, but the server's own is better; turn it on (ADR 068)",
     )
   }
   if (deps.intervalSeconds === 0) return undefined
@@ -32,9 +34,20 @@ export async function startTableUpkeep(deps: {
     const due = await tablesDueForUpkeep(database.db)
     if (due.length === 0) return []
     const started = performance.now()
-    await upkeepTables(database.db, due)
-    const tables = due.map((table) => `${table.schema}.${table.name}`)
-    log.debug({ tables, ms: Math.round(performance.now() - started) }, 'tables vacuumed and analysed')
+    const failed = await upkeepTables(database.db, due)
+    const name = (table: { schema: string; name: string }) => `${table.schema}.${table.name}`
+    for (const { table, error } of failed) {
+      log.warn(
+        { err: error, table: name(table) },
+        'table upkeep: VACUUM (ANALYZE) failed; tried again next round',
+      )
+    }
+    const tables = due.map(name)
+    // SKIP_LOCKED passes over a locked table without an error: "attempted", not "done".
+    log.debug(
+      { tables, failed: failed.length, ms: Math.round(performance.now() - started) },
+      'table upkeep round',
+    )
     return tables
   }
   const runOnce = () => {
