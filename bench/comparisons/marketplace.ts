@@ -21,14 +21,7 @@
 import '../lib/production-mode.ts'
 import { randomUUID } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
-import {
-  type Database,
-  type DbHandle,
-  openDatabase,
-  schema,
-  seedDemoData,
-  serverAutovacuumWorks,
-} from '@lainava/db'
+import { type Database, type DbHandle, openDatabase, schema, seedDemoData } from '@lainava/db'
 import { createTestDatabase } from '@lainava/db/testing'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import pg from 'pg'
@@ -121,10 +114,10 @@ async function startApp(): Promise<App> {
       : fresh
   const app = await buildApp({ config, database })
   await app.listen({ port, host: '127.0.0.1' })
-  const autovacuum = database.kind === 'server' && (await serverAutovacuumWorks(database.db))
+  // Without the upkeep and with an interval, the worker found the server's autovacuum working.
   upkeepNote ??= app.tableUpkeep
     ? `Table upkeep (ADR 068): the worker's VACUUM (ANALYZE) of the tables that grew, every ${config.TABLE_UPKEEP_SECONDS} s (${database.kind === 'server' ? "the server's autovacuum is off" : 'the embedded database has no autovacuum'}).`
-    : `Table upkeep (ADR 068): off (${autovacuum ? "the server's autovacuum is on" : 'TABLE_UPKEEP_SECONDS=0; nothing analyses or vacuums the tables'}).`
+    : `Table upkeep (ADR 068): off (${config.TABLE_UPKEEP_SECONDS === 0 ? 'TABLE_UPKEEP_SECONDS=0; nothing analyses or vacuums the tables' : "the server's autovacuum is on"}).`
   return {
     url: `http://127.0.0.1:${port}`,
     database,
@@ -399,16 +392,15 @@ export default function marketplace(args: string[]): Comparison {
     anchor: storageCeiling(total),
     ours: ours(total, concurrency, rate, seconds),
     get notes() {
-      return [...baseNotes(), ...(upkeepNote ? [upkeepNote] : [])]
+      return [
+        'Latency is from the client sending the application to the last lender answer stored.',
+        'At saturation it is mostly time spent waiting behind earlier applications; the fixed-load figures are the latency.',
+        'Statements: every SQL statement of the API and the worker (node-postgres, PostgreSQL server only), sending included.',
+        "CPU per application: over both phases of a round; Node's is the one process (API, worker and the bench's client), PostgreSQL's every process named postgres on the machine (server only).",
+        `The API and the worker run in the bench's process with NODE_ENV=${process.env.NODE_ENV} as \`npm start\` sets it, but without npm start's Node options (${START_NODE_OPTIONS.join(' ')}) and process environment (ADR 054).`,
+        // Known once ours' first round has started the app.
+        ...(upkeepNote ? [upkeepNote] : []),
+      ]
     },
   }
 }
-
-/** Computed when printed: NODE_ENV is set by then (bench/lib/production-mode.ts). */
-const baseNotes = () => [
-  'Latency is from the client sending the application to the last lender answer stored.',
-  'At saturation it is mostly time spent waiting behind earlier applications; the fixed-load figures are the latency.',
-  'Statements: every SQL statement of the API and the worker (node-postgres, PostgreSQL server only), sending included.',
-  "CPU per application: over both phases of a round; Node's is the one process (API, worker and the bench's client), PostgreSQL's every process named postgres on the machine (server only).",
-  `The API and the worker run in the bench's process with NODE_ENV=${process.env.NODE_ENV} as \`npm start\` sets it, but without npm start's Node options (${START_NODE_OPTIONS.join(' ')}) and process environment (ADR 054).`,
-]

@@ -100,18 +100,17 @@ export async function buildApp({ config, database, logStream, fastPath: withFast
   const services = createServices(config, database, app.log, jobs)
   let stopWorker: (() => Promise<void>) | undefined
   let tableUpkeep: TableUpkeep | undefined
-  if (jobs && hasRole(config, 'worker')) {
-    stopWorker = await startMarketplaceWorker({ ...services, jobs })
-    await startHousekeeping({ ...services, jobs })
-  }
+  // Registered first: it stops whatever of the worker had started by the time the app closes.
   app.addHook('onClose', async () => {
     await tableUpkeep?.stop()
     await stopWorker?.()
     await jobs?.stop()
     services.mailer.close()
   })
-  // ADR 068: statistics and dead rows where no autovacuum runs (after the hook: stopped on close).
   if (jobs && hasRole(config, 'worker')) {
+    stopWorker = await startMarketplaceWorker({ ...services, jobs })
+    await startHousekeeping({ ...services, jobs })
+    // ADR 068: statistics and dead rows where no autovacuum runs.
     tableUpkeep = await startTableUpkeep({
       database,
       log: app.log,
