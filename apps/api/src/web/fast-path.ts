@@ -1,5 +1,6 @@
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyBaseLogger, FastifyServerFactory } from 'fastify'
+import { FastConnectionServer, type RawAnswer, type RawRequest, statusLine } from './fast-connections.ts'
 import { type ContentCoding, matches, type Precompressed } from './precompressed.ts'
 
 // Issue 19 goal 1, ADR 041 (2026-11-24): the requests whose answer is fixed — a GET or HEAD of a
@@ -94,8 +95,12 @@ export class FastPath {
     Precompressed,
     { answers: Map<string, Answer>; blocks: Partial<Record<ContentCoding, Answer['blocks']>> }
   >()
+  /** Each header block's head as text, for answers written on the connection. */
+  private readonly heads = new WeakMap<string[], string>()
   /** Responses sent by the fast path (tests check that it, not Fastify, answered). */
   served = 0
+  /** The server made by serverFactory. */
+  server: FastConnectionServer | undefined
 
   /** Starts answering once the app knows its resources; until then every request is Fastify's. */
   arm(armed: Armed) {
@@ -107,7 +112,8 @@ export class FastPath {
 
   /**
    * Fastify's `serverFactory`: a node:http server (with the timeouts Fastify would give its own)
-   * whose listener tries the fast path, then hands the request to Fastify.
+   * that answers fixed requests on the connection itself while it can (ADR 069), and whose listener
+   * tries the fast path, then hands the request to Fastify.
    */
   readonly serverFactory: FastifyServerFactory = (handler, options) => {
     // Fastify passes its options with their defaults filled in (fastify/lib/server.js does the same).
@@ -117,9 +123,14 @@ export class FastPath {
       connectionTimeout?: number
       maxRequestsPerSocket?: number
     }
-    const server = createServer((request, response) => {
-      if (!this.handle(request, response)) handler(request, response)
-    })
+    const server = new FastConnectionServer(
+      {},
+      (request, response) => {
+        if (!this.handle(request, response)) handler(request, response)
+      },
+      () => (this.armed ? this.respondOnConnection : undefined),
+    )
+    this.server = server
     if (settings.keepAliveTimeout !== undefined) server.keepAliveTimeout = settings.keepAliveTimeout
     if (settings.requestTimeout !== undefined) server.requestTimeout = settings.requestTimeout
     if (settings.connectionTimeout !== undefined) server.setTimeout(settings.connectionTimeout)
@@ -127,23 +138,36 @@ export class FastPath {
     return server
   }
 
-  /** True when the request was answered here; false leaves it, untouched, to Fastify. */
-  handle(request: IncomingMessage, response: ServerResponse): boolean {
+  /** The fixed answer to this request, with its header block if Fastify has taught it already. */
+  private resolve(
+    method: string | undefined,
+    url: string | undefined,
+    headers: Wanted | IncomingHttpHeaders,
+  ) {
     const armed = this.armed
-    const { method, url } = request
-    if (!armed || (method !== 'GET' && method !== 'HEAD') || !url || url.includes('?')) return false
-    const headers = wantedHeaders(request.rawHeaders) ?? request.headers
+    if (!armed || (method !== 'GET' && method !== 'HEAD') || !url || url.includes('?')) return undefined
     // A body on a GET is unusual enough to leave to Fastify.
-    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) return false
+    if (headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined)
+      return undefined
     const resource = armed.lookup(url, headers)
-    if (!resource) return false
+    if (!resource) return undefined
     const answer = this.answer(resource, headers['accept-encoding'])
-    if (!answer) return false
+    if (!answer) return undefined
     const status = matches(headers['if-none-match'], answer.variant.etag) ? 304 : 200
     // Constant keys (a built string would be hashed per request).
     const key: BlockKey =
       method === 'GET' ? (status === 200 ? 'GET 200' : 'GET 304') : status === 200 ? 'HEAD 200' : 'HEAD 304'
-    const block = answer.blocks[key]
+    return { armed, answer, status, key, block: answer.blocks[key] } as const
+  }
+
+  /** True when the request was answered here; false leaves it, untouched, to Fastify. */
+  handle(request: IncomingMessage, response: ServerResponse): boolean {
+    const { method, url } = request
+    if (!this.armed) return false
+    const headers = wantedHeaders(request.rawHeaders) ?? request.headers
+    const found = this.resolve(method, url, headers)
+    if (!found) return false
+    const { armed, answer, status, key, block } = found
     if (!block) {
       this.learn(response, answer, key, { status, coding: answer.coding, etag: answer.variant.etag })
       return false
@@ -157,12 +181,48 @@ export class FastPath {
     if (method === 'HEAD' || status === 304) response.end()
     else response.end(answer.variant.body)
     this.served++
-    if (logged) {
-      // The line Fastify's RequestLogController writes (logger.ts): no query string (there is none here).
-      const ms = Math.round((performance.now() - start) * 10) / 10
-      armed.log.info({ reqId: id, method, path: url, status, ms }, 'request')
-    }
+    if (logged) this.logRequest(armed, id, method, url, status, start)
     return true
+  }
+
+  /**
+   * The answer written on the connection itself (ADR 069): the head Fastify taught, as text up to
+   * the request id's value. Undefined (the connection goes to Node's server) when it has not
+   * taught this one yet.
+   */
+  private readonly respondOnConnection = (request: RawRequest): RawAnswer | undefined => {
+    const found = this.resolve(request.method, request.url, request.headers)
+    if (!found?.block) return undefined
+    const { armed, answer, status, block } = found
+    const logged = this.logInfo
+    const start = logged ? performance.now() : 0
+    let head = this.heads.get(block)
+    if (head === undefined) {
+      head = statusLine(status)
+      // The block as writeHead writes it: each pair on its line, the request id's name last.
+      for (let index = 0; index < block.length - 2; index += 2)
+        head += `${block[index]}: ${block[index + 1]}\r\n`
+      head += `${block[block.length - 2]}: `
+      this.heads.set(block, head)
+    }
+    const id = armed.requestId(request.headers)
+    this.served++
+    if (logged) this.logRequest(armed, id, request.method, request.url, status, start)
+    const body = request.method === 'HEAD' || status === 304 ? undefined : answer.variant.body
+    return { head, id, body, status }
+  }
+
+  private logRequest(
+    armed: Armed,
+    id: string,
+    method: string | undefined,
+    path: string | undefined,
+    status: number,
+    start: number,
+  ) {
+    // The line Fastify's RequestLogController writes (logger.ts): no query string (there is none here).
+    const ms = Math.round((performance.now() - start) * 10) / 10
+    armed.log.info({ reqId: id, method, path, status, ms }, 'request')
   }
 
   /**

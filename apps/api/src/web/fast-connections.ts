@@ -1,0 +1,293 @@
+import {
+  type IncomingMessage,
+  Server,
+  type ServerOptions,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http'
+import type { Socket } from 'node:net'
+
+// Issue 19 goal 1, ADR 069 (2026-11-25): the fixed responses of ADR 041 answered on the connection
+// itself, before Node's HTTP parser and `ServerResponse`. On a 2-core Intel machine a bare
+// `node:http` server answering fixed bytes makes about half of nginx's requests per CPU-second, and
+// a server that reads the socket and writes prepared bytes about 0.8 of it: the difference is the
+// parser's objects, `ServerResponse` and its header validation, none of which a fixed answer needs.
+//
+// Only a strict, unambiguous subset of HTTP/1.1 is read here: `GET` or `HEAD` of an origin-form
+// path, `HTTP/1.1`, header lines of visible ASCII ending in CRLF, one Host, no body (no
+// Content-Length, no Transfer-Encoding), no Connection other than keep-alive, no Expect or Upgrade,
+// the whole head in the chunk just read and under 8 KiB. Every request of that subset is one that
+// Node's own parser reads the same way, and it ends at its blank line. At the first request that
+// is anything else, or that the fast path does not answer (not fixed, not taught yet), the
+// connection is handed to Node's HTTP server for good, with every byte from that request's first
+// one: nothing is skipped or guessed, so a request can never be read differently by the two.
+
+/** What the fast path needs of a request: its method, target and the few headers it reads. */
+export type RawRequest = {
+  method: 'GET' | 'HEAD'
+  url: string
+  headers: {
+    'accept-encoding'?: string
+    'if-none-match'?: string
+    cookie?: string
+    'x-request-id'?: string
+  }
+}
+
+/** The response's head up to the request id's value, and its body (none for HEAD and 304). */
+export type RawAnswer = { head: string; id: string; body: Buffer | undefined; status: number }
+
+/** Answers a request on the connection, or undefined to hand the connection to Node's server. */
+export type RawResponder = (request: RawRequest) => RawAnswer | undefined
+
+/** Past this the head is Node's (its own limit, 16 KiB by default, then applies). */
+const MAX_HEAD = 8 * 1024
+/** More header lines than a browser sends; more is Node's (it drops lines past maxHeadersCount). */
+const MAX_FIELDS = 100
+/** Node's `keepAliveTimeoutBuffer` default: the socket's timeout is the advertised one plus this. */
+const KEEP_ALIVE_BUFFER = 1000
+
+const REQUEST_LINE = /^(GET|HEAD) (\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*) HTTP\/1\.1$/
+// A field of RFC 9110: a token, a colon, optional white space, visible ASCII with inner spaces
+// or tabs. A line with anything else (a CR or LF alone, a byte past 0x7e, a folded line) fails.
+const FIELD = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*((?:[\x21-\x7e]+(?:[ \t]+[\x21-\x7e]+)*)?)[ \t]*$/
+
+type Parsed = RawRequest | undefined
+
+/** The request in `head` (without its blank line) if it is of the subset read here. */
+export function parseHead(head: string): Parsed {
+  if (head.length > MAX_HEAD) return undefined
+  let lineEnd = head.indexOf('\r\n')
+  if (lineEnd === -1) return undefined
+  const requestLine = REQUEST_LINE.exec(head.slice(0, lineEnd))
+  if (!requestLine) return undefined
+  const headers: RawRequest['headers'] = {}
+  let hosts = 0
+  let fields = 0
+  let start = lineEnd + 2
+  while (start <= head.length) {
+    lineEnd = head.indexOf('\r\n', start)
+    if (lineEnd === -1) lineEnd = head.length
+    const field = FIELD.exec(head.slice(start, lineEnd))
+    if (!field || ++fields > MAX_FIELDS) return undefined
+    const name = field[1] as string
+    const value = field[2] as string
+    start = lineEnd + 2
+    // By length first: most names are none of these and are never lower-cased.
+    let key: keyof RawRequest['headers'] | undefined
+    switch (name.length) {
+      case 4:
+        if (name.toLowerCase() === 'host') hosts++
+        continue
+      case 6:
+        key = 'cookie'
+        if (name.toLowerCase() === 'expect') return undefined
+        break
+      case 7:
+        if (name.toLowerCase() === 'upgrade') return undefined
+        continue
+      case 10:
+        if (name.toLowerCase() === 'connection' && value.toLowerCase() !== 'keep-alive') return undefined
+        continue
+      case 12:
+        key = 'x-request-id'
+        break
+      case 13:
+        key = 'if-none-match'
+        break
+      case 14:
+        // A body, of any length, is Node's to read.
+        if (name.toLowerCase() === 'content-length') return undefined
+        continue
+      case 15:
+        key = 'accept-encoding'
+        break
+      case 17:
+        if (name.toLowerCase() === 'transfer-encoding') return undefined
+        continue
+      default:
+        continue
+    }
+    if (name.toLowerCase() !== key) continue
+    // Node joins or drops repeated lines by its own rules: such a request is Node's.
+    if (headers[key] !== undefined) return undefined
+    headers[key] = value
+  }
+  // Node answers a request without exactly one Host with 400 (requireHostHeader).
+  if (hosts !== 1) return undefined
+  return { method: requestLine[1] as 'GET' | 'HEAD', url: requestLine[2] as string, headers }
+}
+
+/** Node's `Date` header value, built once per second as Node does. */
+let dateValue = ''
+let dateUntil = 0
+function httpDate(): string {
+  const now = Date.now()
+  if (now >= dateUntil) {
+    dateValue = new Date(now).toUTCString()
+    dateUntil = now - (now % 1000) + 1000
+  }
+  return dateValue
+}
+
+/** The status line of a response, as Node writes it. */
+export function statusLine(status: number): string {
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`
+}
+
+/**
+ * A node:http server whose connections are first read here: fixed answers are written as prepared
+ * bytes, and the connection goes to Node's own connection handling (its parser, timeouts and
+ * `request` events) at the first request that is not one. Fastify sees an ordinary `http.Server`.
+ */
+export class FastConnectionServer extends Server {
+  private readonly nodeConnectionListeners: ((socket: Socket) => void)[]
+  private readonly ours = new Set<Socket>()
+  private closing = false
+  /** Responses written on the connection itself (tests check which path answered). */
+  servedOnConnection = 0
+  /** Connections handed to Node's HTTP server. */
+  handedOver = 0
+
+  private readonly respond: () => RawResponder | undefined
+
+  constructor(
+    options: ServerOptions,
+    listener: (request: IncomingMessage, response: ServerResponse) => void,
+    respond: () => RawResponder | undefined,
+  ) {
+    super(options, listener)
+    this.respond = respond
+    // node:http reads each connection by its own 'connection' listener: kept, and called when the
+    // connection is handed over (the documented way to give a socket to an HTTP server).
+    this.nodeConnectionListeners = this.listeners('connection') as ((socket: Socket) => void)[]
+    this.removeAllListeners('connection')
+    this.on('connection', (socket: Socket) => this.accept(socket))
+  }
+
+  private accept(socket: Socket) {
+    // Node closes a connection per request when asked to; such a server is Node's alone.
+    if (this.closing || this.maxRequestsPerSocket) {
+      this.handOver(socket, undefined)
+      return
+    }
+    this.ours.add(socket)
+    const onData = (chunk: Buffer) => this.read(socket, chunk, listeners)
+    const onTimeout = () => socket.destroy()
+    // Nothing is pending when the client half-closes between requests: close too.
+    const onEnd = () => socket.end()
+    const onError = () => socket.destroy()
+    const onClose = () => this.ours.delete(socket)
+    const onDrain = () => socket.resume()
+    const listeners = { onData, onTimeout, onEnd, onError, onClose, onDrain }
+    socket.on('data', onData)
+    socket.on('timeout', onTimeout)
+    socket.on('end', onEnd)
+    socket.on('error', onError)
+    socket.on('close', onClose)
+    socket.on('drain', onDrain)
+    // Node gives a connection headersTimeout to send its first request.
+    socket.setTimeout(this.headersTimeout)
+  }
+
+  private read(socket: Socket, chunk: Buffer, listeners: Listeners) {
+    const respond = this.respond()
+    const text = chunk.toString('latin1')
+    let start = 0
+    while (start < text.length) {
+      const end = text.indexOf('\r\n\r\n', start)
+      const request = respond && !this.closing && end !== -1 ? parseHead(text.slice(start, end)) : undefined
+      const answer = request && this.answer(respond, request)
+      if (!answer) {
+        this.release(socket, listeners)
+        this.handOver(socket, start === 0 ? chunk : chunk.subarray(start))
+        return
+      }
+      socket.cork()
+      // What Node adds to a kept-alive response's own fields, in its order.
+      const keepAlive = this.keepAliveTimeout
+        ? `Keep-Alive: timeout=${Math.floor(this.keepAliveTimeout / 1000)}\r\n`
+        : ''
+      socket.write(
+        `${answer.head}${answer.id}\r\nDate: ${httpDate()}\r\nConnection: keep-alive\r\n${keepAlive}\r\n`,
+        'latin1',
+      )
+      if (answer.body) socket.write(answer.body)
+      socket.uncork()
+      this.servedOnConnection++
+      start = end + 4
+      // A client that sends requests faster than it reads answers gets Node's back-pressure.
+      if (socket.writableNeedDrain && start < text.length) {
+        this.release(socket, listeners)
+        this.handOver(socket, chunk.subarray(start))
+        return
+      }
+    }
+    // Node's idle limit between requests (none when keepAliveTimeout is 0).
+    socket.setTimeout(this.keepAliveTimeout ? this.keepAliveTimeout + KEEP_ALIVE_BUFFER : 0)
+    if (socket.writableNeedDrain) socket.pause()
+  }
+
+  /** The responder's answer; a responder that throws leaves the request to Node's server and Fastify. */
+  private answer(respond: RawResponder | undefined, request: RawRequest): RawAnswer | undefined {
+    try {
+      return respond?.(request)
+    } catch {
+      return undefined
+    }
+  }
+
+  private release(socket: Socket, listeners: Listeners) {
+    socket.removeListener('data', listeners.onData)
+    socket.removeListener('timeout', listeners.onTimeout)
+    socket.removeListener('end', listeners.onEnd)
+    socket.removeListener('error', listeners.onError)
+    socket.removeListener('close', listeners.onClose)
+    socket.removeListener('drain', listeners.onDrain)
+    socket.setTimeout(0)
+    this.ours.delete(socket)
+  }
+
+  /** Gives the connection to Node's HTTP server, with the bytes it has not read yet first. */
+  private handOver(socket: Socket, unread: Buffer | undefined) {
+    this.handedOver++
+    for (const listener of this.nodeConnectionListeners) listener.call(this, socket)
+    if (unread && unread.length > 0) {
+      // This socket's stream has been read by JavaScript: Node's parser must go on reading it
+      // there, not from the handle (where Node moves it), or its back-pressure, which pauses the
+      // stream, would leave the handle read into a paused parser. A 'data' listener is how Node
+      // is told so; it takes no data itself.
+      socket.on('data', ignore)
+      socket.removeListener('data', ignore)
+      // Node's listener is in place: the bytes go to its parser now, before any later ones.
+      socket.unshift(unread)
+    }
+  }
+
+  override closeIdleConnections() {
+    this.closing = true
+    super.closeIdleConnections()
+    // Every connection still read here is between requests: its answers are written already.
+    for (const socket of this.ours) {
+      if (socket.writableLength === 0) socket.destroy()
+      else socket.end()
+    }
+  }
+
+  override closeAllConnections() {
+    this.closing = true
+    super.closeAllConnections()
+    for (const socket of this.ours) socket.destroy()
+  }
+}
+
+function ignore() {}
+
+type Listeners = {
+  onData: (chunk: Buffer) => void
+  onTimeout: () => void
+  onEnd: () => void
+  onError: () => void
+  onClose: () => void
+  onDrain: () => void
+}
