@@ -1,5 +1,6 @@
 import {
   type IncomingMessage,
+  maxHeaderSize,
   Server,
   type ServerOptions,
   type ServerResponse,
@@ -40,23 +41,30 @@ export type RawAnswer = { head: string; id: string; body: Buffer | undefined; st
 /** Answers a request on the connection, or undefined to hand the connection to Node's server. */
 export type RawResponder = (request: RawRequest) => RawAnswer | undefined
 
-/** Past this the head is Node's (its own limit, 16 KiB by default, then applies). */
+/** Past this (or Node's own limit, if lower) the head is Node's: its limit then applies. */
 const MAX_HEAD = 8 * 1024
 /** More header lines than a browser sends; more is Node's (it drops lines past maxHeadersCount). */
 const MAX_FIELDS = 100
 /** Node's `keepAliveTimeoutBuffer` default: the socket's timeout is the advertised one plus this. */
 const KEEP_ALIVE_BUFFER = 1000
 
+/** The limits of the subset: a head or a field count past them is left to Node. */
+export type HeadLimits = { bytes: number; fields: number }
+const DEFAULT_LIMITS: HeadLimits = { bytes: MAX_HEAD, fields: MAX_FIELDS }
+
 const REQUEST_LINE = /^(GET|HEAD) (\/[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*) HTTP\/1\.1$/
 // A field of RFC 9110: a token, a colon, optional white space, visible ASCII with inner spaces
 // or tabs. A line with anything else (a CR or LF alone, a byte past 0x7e, a folded line) fails.
-const FIELD = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*((?:[\x21-\x7e]+(?:[ \t]+[\x21-\x7e]+)*)?)[ \t]*$/
+// The trailing white space belongs to the value's group, so that no run of spaces can be split
+// two ways: the match is linear in the line's length even when it fails (a line of spaces ending
+// in a control byte was quadratic with an optional value between two `[ \t]*`).
+const FIELD = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(?:([\x21-\x7e]+(?:[ \t]+[\x21-\x7e]+)*)[ \t]*)?$/
 
 type Parsed = RawRequest | undefined
 
 /** The request in `head` (without its blank line) if it is of the subset read here. */
-export function parseHead(head: string): Parsed {
-  if (head.length > MAX_HEAD) return undefined
+export function parseHead(head: string, limits: HeadLimits = DEFAULT_LIMITS): Parsed {
+  if (head.length > limits.bytes) return undefined
   let lineEnd = head.indexOf('\r\n')
   if (lineEnd === -1) return undefined
   const requestLine = REQUEST_LINE.exec(head.slice(0, lineEnd))
@@ -69,9 +77,9 @@ export function parseHead(head: string): Parsed {
     lineEnd = head.indexOf('\r\n', start)
     if (lineEnd === -1) lineEnd = head.length
     const field = FIELD.exec(head.slice(start, lineEnd))
-    if (!field || ++fields > MAX_FIELDS) return undefined
+    if (!field || ++fields > limits.fields) return undefined
     const name = field[1] as string
-    const value = field[2] as string
+    const value = field[2] ?? ''
     start = lineEnd + 2
     // By length first: most names are none of these and are never lower-cased.
     let key: keyof RawRequest['headers'] | undefined
@@ -144,6 +152,8 @@ export class FastConnectionServer extends Server {
   private readonly nodeConnectionListeners: ((socket: Socket) => void)[]
   private readonly ours = new Set<Socket>()
   private closing = false
+  /** The subset's limits under Node's own (its maxHeaderSize and maxHeadersCount), set on listening. */
+  private limits = DEFAULT_LIMITS
   /** Responses written on the connection itself (tests check which path answered). */
   servedOnConnection = 0
   /** Connections handed to Node's HTTP server. */
@@ -163,11 +173,25 @@ export class FastConnectionServer extends Server {
     this.nodeConnectionListeners = this.listeners('connection') as ((socket: Socket) => void)[]
     this.removeAllListeners('connection')
     this.on('connection', (socket: Socket) => this.accept(socket))
+    this.on('listening', () => {
+      this.limits = {
+        bytes: Math.min(MAX_HEAD, (this as { maxHeaderSize?: number }).maxHeaderSize ?? maxHeaderSize),
+        fields: Math.min(MAX_FIELDS, this.maxHeadersCount ?? MAX_FIELDS),
+      }
+    })
+  }
+
+  /** Node's limit of idleness between requests: keepAliveTimeout plus its buffer (none when 0). */
+  private idleTimeout(): number {
+    if (!this.keepAliveTimeout) return 0
+    const buffer = (this as { keepAliveTimeoutBuffer?: number }).keepAliveTimeoutBuffer
+    return this.keepAliveTimeout + (typeof buffer === 'number' && buffer >= 0 ? buffer : KEEP_ALIVE_BUFFER)
   }
 
   private accept(socket: Socket) {
-    // Node closes a connection per request when asked to; such a server is Node's alone.
-    if (this.closing || this.maxRequestsPerSocket) {
+    // A server that closes a connection after some requests, or gives each connection one time
+    // limit (Fastify's connectionTimeout), is Node's alone.
+    if (this.closing || this.maxRequestsPerSocket || this.timeout) {
       this.handOver(socket, undefined)
       return
     }
@@ -179,7 +203,12 @@ export class FastConnectionServer extends Server {
     const onError = () => socket.destroy()
     const onClose = () => this.ours.delete(socket)
     const onDrain = () => socket.resume()
-    const listeners = { onData, onTimeout, onEnd, onError, onClose, onDrain }
+    // Node starts the idle limit once an answer is sent, not when it is handed to the socket: a
+    // client that reads a large answer slowly is not cut off in the middle of it.
+    const onFlushed = () => {
+      if (this.ours.has(socket) && socket.writableLength === 0) socket.setTimeout(this.idleTimeout())
+    }
+    const listeners = { onData, onTimeout, onEnd, onError, onClose, onDrain, onFlushed }
     socket.on('data', onData)
     socket.on('timeout', onTimeout)
     socket.on('end', onEnd)
@@ -196,7 +225,8 @@ export class FastConnectionServer extends Server {
     let start = 0
     while (start < text.length) {
       const end = text.indexOf('\r\n\r\n', start)
-      const request = respond && !this.closing && end !== -1 ? parseHead(text.slice(start, end)) : undefined
+      const request =
+        respond && !this.closing && end !== -1 ? parseHead(text.slice(start, end), this.limits) : undefined
       const answer = request && this.answer(respond, request)
       if (!answer) {
         this.release(socket, listeners)
@@ -223,9 +253,13 @@ export class FastConnectionServer extends Server {
         return
       }
     }
-    // Node's idle limit between requests (none when keepAliveTimeout is 0).
-    socket.setTimeout(this.keepAliveTimeout ? this.keepAliveTimeout + KEEP_ALIVE_BUFFER : 0)
-    if (socket.writableNeedDrain) socket.pause()
+    if (socket.writableLength === 0) socket.setTimeout(this.idleTimeout())
+    else {
+      // Answers still queued: no limit until they are sent (an empty write calls back after them).
+      socket.setTimeout(0)
+      socket.write('', listeners.onFlushed)
+      if (socket.writableNeedDrain) socket.pause()
+    }
   }
 
   /** The responder's answer; a responder that throws leaves the request to Node's server and Fastify. */
@@ -290,4 +324,5 @@ type Listeners = {
   onError: () => void
   onClose: () => void
   onDrain: () => void
+  onFlushed: () => void
 }
