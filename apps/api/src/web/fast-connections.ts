@@ -286,15 +286,19 @@ export class FastConnectionServer extends Server {
   private handOver(socket: Socket, unread: Buffer | undefined) {
     this.handedOver++
     for (const listener of this.nodeConnectionListeners) listener.call(this, socket)
-    if (unread && unread.length > 0) {
-      // This socket's stream has been read by JavaScript: Node's parser must go on reading it
-      // there, not from the handle (where Node moves it), or its back-pressure, which pauses the
-      // stream, would leave the handle read into a paused parser. A 'data' listener is how Node
-      // is told so; it takes no data itself.
+    if (!unread || unread.length === 0) return
+    // Node's listener is in place: the bytes go to its parser now, before any later ones.
+    socket.unshift(unread)
+    // Node reads a connection from its handle, outside JavaScript, and stops the handle when its
+    // back-pressure pauses the connection. This stream has been read by JavaScript, which still
+    // has a read of its own due (the stream reads ahead once data has passed through it). If Node
+    // paused at once, on the bytes just given (pipelined requests whose answers fill the socket),
+    // that read would start the handle again into a paused parser: the connection would end in
+    // HPE_PAUSED. Then Node is told to read this stream in JavaScript, as it does when a program
+    // adds a 'data' listener to its socket (the listener takes no data itself).
+    if (socket.isPaused()) {
       socket.on('data', ignore)
       socket.removeListener('data', ignore)
-      // Node's listener is in place: the bytes go to its parser now, before any later ones.
-      socket.unshift(unread)
     }
   }
 
