@@ -1,11 +1,9 @@
-import { readdirSync, statSync } from 'node:fs'
 import { connect } from 'node:net'
-import { join } from 'node:path'
 import type { DbHandle } from '@lainava/db'
-import { createTestDatabase } from '@lainava/db/testing'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type App, buildApp } from '../app.ts'
 import { loadConfig } from '../config.ts'
+import { FAST_PATH_ENV, fastAndPlainServers } from '../test/fast-path-servers.ts'
 import { parseHead } from './fast-connections.ts'
 
 // ADR 069 (2026-11-25): fixed answers written on the connection itself, before Node's parser. Over
@@ -231,16 +229,10 @@ function countAnswers(bytes: Buffer, methods: string[]): number {
 const BROWSER = 'gzip, deflate, br, zstd'
 
 describe('fixed answers on the connection itself', () => {
-  const env = {
-    ROLES: 'web',
-    COMPANY_DEMO: 'true',
-    PUBLIC_URL: 'http://localhost:3999',
-    ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: process.env.WEB_BUILD_DIR } : {}),
-  }
-  const lines: Record<string, unknown>[] = []
+  let servers: Awaited<ReturnType<typeof fastAndPlainServers>>
+  let lines: Record<string, unknown>[]
   let database: DbHandle
   let fast: App
-  let plain: App
   let fastOrigin: string
   let plainOrigin: string
   let script: string
@@ -258,21 +250,8 @@ describe('fixed answers on the connection itself', () => {
   })
 
   beforeAll(async () => {
-    database = await createTestDatabase()
-    fast = await buildApp({
-      config: loadConfig({ ...env, LOG_LEVEL: 'info' }),
-      database,
-      logStream: { write: (line) => lines.push(JSON.parse(line)) },
-    })
-    plain = await buildApp({ config: loadConfig({ ...env, LOG_LEVEL: 'silent' }), database, fastPath: false })
-    fastOrigin = await fast.listen({ port: 0, host: '127.0.0.1' })
-    plainOrigin = await plain.listen({ port: 0, host: '127.0.0.1' })
-    const assets = join(fast.services.config.WEB_BUILD_DIR, 'client', 'assets')
-    script = `/assets/${
-      readdirSync(assets)
-        .filter((name) => name.endsWith('.js'))
-        .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0]
-    }`
+    servers = await fastAndPlainServers()
+    ;({ lines, database, fast, fastOrigin, plainOrigin, script } = servers)
     // Fastify teaches each answer's head: a page compressed on first use needs two requests first.
     for (const path of ['/autolaina/', script]) {
       for (const encoding of [[`Accept-Encoding: ${BROWSER}`], ['Accept-Encoding: gzip'], []]) {
@@ -289,9 +268,7 @@ describe('fixed answers on the connection itself', () => {
     }
   })
   afterAll(async () => {
-    await fast?.close()
-    await plain?.close()
-    await database?.close()
+    await servers?.close()
   })
 
   it('sends the bytes Node sends, for GET, HEAD and 304, on one kept-alive connection', async () => {
@@ -516,7 +493,7 @@ describe('fixed answers on the connection itself', () => {
   })
 
   it('closes its kept-alive connections when the app closes', async () => {
-    const own = await buildApp({ config: loadConfig({ ...env, LOG_LEVEL: 'silent' }), database })
+    const own = await buildApp({ config: loadConfig({ ...FAST_PATH_ENV, LOG_LEVEL: 'silent' }), database })
     const origin = await own.listen({ port: 0, host: '127.0.0.1' })
     // Taught, then one answer on a fresh connection that stays open.
     await exchange(origin, [{ bytes: get(script) + close }])

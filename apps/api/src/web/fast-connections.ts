@@ -62,6 +62,42 @@ const FIELD = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+):[ \t]*(?:([\x21-\x7e]+(?:[ \t]+[\
 
 type Parsed = RawRequest | undefined
 
+/** The request header names either fast path looks at. */
+export type KnownHeader =
+  | keyof RawRequest['headers']
+  | 'host'
+  | 'content-length'
+  | 'transfer-encoding'
+  | 'connection'
+  | 'expect'
+  | 'upgrade'
+
+/** The known names by their length: most names are none of them and are never lower-cased. */
+const KNOWN_BY_LENGTH: (readonly KnownHeader[] | undefined)[] = []
+for (const name of [
+  'host',
+  'cookie',
+  'expect',
+  'upgrade',
+  'connection',
+  'x-request-id',
+  'if-none-match',
+  'content-length',
+  'accept-encoding',
+  'transfer-encoding',
+] as const) {
+  KNOWN_BY_LENGTH[name.length] = [...(KNOWN_BY_LENGTH[name.length] ?? []), name]
+}
+
+/** The known header this field name is (names are case-insensitive), if any. */
+export function knownHeader(name: string): KnownHeader | undefined {
+  const candidates = KNOWN_BY_LENGTH[name.length]
+  if (!candidates) return undefined
+  const lower = name.toLowerCase()
+  for (const candidate of candidates) if (candidate === lower) return candidate
+  return undefined
+}
+
 /** The request in `head` (without its blank line) if it is of the subset read here. */
 export function parseHead(head: string, limits: HeadLimits = DEFAULT_LIMITS): Parsed {
   if (head.length > limits.bytes) return undefined
@@ -81,45 +117,25 @@ export function parseHead(head: string, limits: HeadLimits = DEFAULT_LIMITS): Pa
     const name = field[1] as string
     const value = field[2] ?? ''
     start = lineEnd + 2
-    // By length first: most names are none of these and are never lower-cased.
-    let key: keyof RawRequest['headers'] | undefined
-    switch (name.length) {
-      case 4:
-        if (name.toLowerCase() === 'host') hosts++
+    const known = knownHeader(name)
+    if (known === undefined) continue
+    switch (known) {
+      case 'host':
+        hosts++
         continue
-      case 6:
-        key = 'cookie'
-        if (name.toLowerCase() === 'expect') return undefined
-        break
-      case 7:
-        if (name.toLowerCase() === 'upgrade') return undefined
-        continue
-      case 10:
-        if (name.toLowerCase() === 'connection' && value.toLowerCase() !== 'keep-alive') return undefined
-        continue
-      case 12:
-        key = 'x-request-id'
-        break
-      case 13:
-        key = 'if-none-match'
-        break
-      case 14:
-        // A body, of any length, is Node's to read.
-        if (name.toLowerCase() === 'content-length') return undefined
-        continue
-      case 15:
-        key = 'accept-encoding'
-        break
-      case 17:
-        if (name.toLowerCase() === 'transfer-encoding') return undefined
-        continue
-      default:
+      // A body, of any length, is Node's to read; so are an expectation and a protocol change.
+      case 'content-length':
+      case 'transfer-encoding':
+      case 'expect':
+      case 'upgrade':
+        return undefined
+      case 'connection':
+        if (value.toLowerCase() !== 'keep-alive') return undefined
         continue
     }
-    if (name.toLowerCase() !== key) continue
     // Node joins or drops repeated lines by its own rules: such a request is Node's.
-    if (headers[key] !== undefined) return undefined
-    headers[key] = value
+    if (headers[known] !== undefined) return undefined
+    headers[known] = value
   }
   // Node answers a request without exactly one Host with 400 (requireHostHeader).
   if (hosts !== 1) return undefined

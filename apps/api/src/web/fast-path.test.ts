@@ -1,13 +1,9 @@
-import { readdirSync, statSync } from 'node:fs'
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
-import { join } from 'node:path'
-import type { DbHandle } from '@lainava/db'
-import { createTestDatabase } from '@lainava/db/testing'
 import { MARKETING_COOKIE } from '@lainava/domain/consent-cookie'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type App, buildApp } from '../app.ts'
-import { loadConfig } from '../config.ts'
+import type { App } from '../app.ts'
+import { fastAndPlainServers } from '../test/fast-path-servers.ts'
 
 // ADR 041 (2026-11-24): the fast path in front of Fastify answers fixed responses exactly as
 // Fastify does. Over real HTTP (inject never reaches the server's listener): each request is sent
@@ -60,42 +56,19 @@ function sendRaw(origin: string, head: string): Promise<string> {
 }
 
 describe('fast path for built files and prerendered pages', () => {
-  const env = {
-    ROLES: 'web',
-    COMPANY_DEMO: 'true',
-    // An address the build did not compress its pages for: the copies are made on first use.
-    PUBLIC_URL: 'http://localhost:3999',
-    ...(process.env.WEB_BUILD_DIR ? { WEB_BUILD_DIR: process.env.WEB_BUILD_DIR } : {}),
-  }
-  const lines: Record<string, unknown>[] = []
-  let database: DbHandle
+  let servers: Awaited<ReturnType<typeof fastAndPlainServers>>
+  let lines: Record<string, unknown>[]
   let fast: App
-  let plain: App
   let fastOrigin: string
   let plainOrigin: string
   let script: string
 
   beforeAll(async () => {
-    database = await createTestDatabase()
-    fast = await buildApp({
-      config: loadConfig({ ...env, LOG_LEVEL: 'info' }),
-      database,
-      logStream: { write: (line) => lines.push(JSON.parse(line)) },
-    })
-    plain = await buildApp({ config: loadConfig({ ...env, LOG_LEVEL: 'silent' }), database, fastPath: false })
-    fastOrigin = await fast.listen({ port: 0, host: '127.0.0.1' })
-    plainOrigin = await plain.listen({ port: 0, host: '127.0.0.1' })
-    const assets = join(fast.services.config.WEB_BUILD_DIR, 'client', 'assets')
-    script = `/assets/${
-      readdirSync(assets)
-        .filter((name) => name.endsWith('.js'))
-        .sort((a, b) => statSync(join(assets, b)).size - statSync(join(assets, a)).size)[0]
-    }`
+    servers = await fastAndPlainServers()
+    ;({ lines, fast, fastOrigin, plainOrigin, script } = servers)
   })
   afterAll(async () => {
-    await fast?.close()
-    await plain?.close()
-    await database?.close()
+    await servers?.close()
   })
 
   /** The same request to both servers; the fast one answers it from the fast path. */
