@@ -36,7 +36,7 @@ export type RawRequest = {
 }
 
 /** The response's head up to the request id's value, and its body (none for HEAD and 304). */
-export type RawAnswer = { head: string; id: string; body: Buffer | undefined; status: number }
+export type RawAnswer = { head: string; id: string; body: Buffer | undefined }
 
 /** Answers a request on the connection, or undefined to hand the connection to Node's server. */
 export type RawResponder = (request: RawRequest) => RawAnswer | undefined
@@ -175,12 +175,14 @@ export class FastConnectionServer extends Server {
   /** Connections handed to Node's HTTP server. */
   handedOver = 0
 
-  private readonly respond: () => RawResponder | undefined
+  private readonly respond: RawResponder
+  /** What Node adds to a kept-alive answer's own fields, in its order (set on listening). */
+  private keepAliveFields = 'Connection: keep-alive\r\n'
 
   constructor(
     options: ServerOptions,
     listener: (request: IncomingMessage, response: ServerResponse) => void,
-    respond: () => RawResponder | undefined,
+    respond: RawResponder,
   ) {
     super(options, listener)
     this.respond = respond
@@ -194,6 +196,9 @@ export class FastConnectionServer extends Server {
         bytes: Math.min(MAX_HEAD, (this as { maxHeaderSize?: number }).maxHeaderSize ?? maxHeaderSize),
         fields: Math.min(MAX_FIELDS, this.maxHeadersCount ?? MAX_FIELDS),
       }
+      this.keepAliveFields = this.keepAliveTimeout
+        ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(this.keepAliveTimeout / 1000)}\r\n`
+        : 'Connection: keep-alive\r\n'
     })
   }
 
@@ -236,26 +241,20 @@ export class FastConnectionServer extends Server {
   }
 
   private read(socket: Socket, chunk: Buffer, listeners: Listeners) {
-    const respond = this.respond()
     const text = chunk.toString('latin1')
     let start = 0
     while (start < text.length) {
       const end = text.indexOf('\r\n\r\n', start)
-      const request =
-        respond && !this.closing && end !== -1 ? parseHead(text.slice(start, end), this.limits) : undefined
-      const answer = request && this.answer(respond, request)
+      const request = !this.closing && end !== -1 ? parseHead(text.slice(start, end), this.limits) : undefined
+      const answer = request && this.answer(request)
       if (!answer) {
         this.release(socket, listeners)
         this.handOver(socket, start === 0 ? chunk : chunk.subarray(start))
         return
       }
       socket.cork()
-      // What Node adds to a kept-alive response's own fields, in its order.
-      const keepAlive = this.keepAliveTimeout
-        ? `Keep-Alive: timeout=${Math.floor(this.keepAliveTimeout / 1000)}\r\n`
-        : ''
       socket.write(
-        `${answer.head}${answer.id}\r\nDate: ${httpDate()}\r\nConnection: keep-alive\r\n${keepAlive}\r\n`,
+        `${answer.head}${answer.id}\r\nDate: ${httpDate()}\r\n${this.keepAliveFields}\r\n`,
         'latin1',
       )
       if (answer.body) socket.write(answer.body)
@@ -279,9 +278,9 @@ export class FastConnectionServer extends Server {
   }
 
   /** The responder's answer; a responder that throws leaves the request to Node's server and Fastify. */
-  private answer(respond: RawResponder | undefined, request: RawRequest): RawAnswer | undefined {
+  private answer(request: RawRequest): RawAnswer | undefined {
     try {
-      return respond?.(request)
+      return this.respond(request)
     } catch {
       return undefined
     }

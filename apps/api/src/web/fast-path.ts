@@ -123,7 +123,8 @@ export class FastPath {
       (request, response) => {
         if (!this.handle(request, response)) handler(request, response)
       },
-      () => (this.armed ? this.respondOnConnection : undefined),
+      // Until the app is armed it answers nothing: every connection is Node's and Fastify's.
+      this.respondOnConnection,
     )
     this.server = server
     if (settings.keepAliveTimeout !== undefined) server.keepAliveTimeout = settings.keepAliveTimeout
@@ -204,7 +205,7 @@ export class FastPath {
     this.served++
     if (logged) this.logRequest(armed, id, request.method, request.url, status, start)
     const body = request.method === 'HEAD' || status === 304 ? undefined : answer.variant.body
-    return { head, id, body, status }
+    return { head, id, body }
   }
 
   private logRequest(

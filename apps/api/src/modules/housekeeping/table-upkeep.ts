@@ -29,7 +29,6 @@ export async function startTableUpkeep(deps: {
   }
   if (deps.intervalSeconds === 0) return undefined
   let running: Promise<string[]> | undefined
-  let stopped = false
   const round = async () => {
     const due = await tablesDueForUpkeep(database.db)
     if (due.length === 0) return []
@@ -58,7 +57,7 @@ export async function startTableUpkeep(deps: {
     return running
   }
   const timer = setInterval(() => {
-    if (stopped || running) return
+    if (running) return
     runOnce().catch((error: unknown) =>
       log.warn({ err: error }, 'table upkeep failed; it is tried again at the next check'),
     )
@@ -67,7 +66,6 @@ export async function startTableUpkeep(deps: {
   return {
     runOnce,
     async stop() {
-      stopped = true
       clearInterval(timer)
       await running?.catch(() => {})
     },
