@@ -1,4 +1,4 @@
-import { type Database, schema } from '@lainava/db'
+import { type Database, inUuids, schema } from '@lainava/db'
 import {
   type ApplicationFacts,
   type ApplicationKind,
@@ -12,7 +12,7 @@ import {
   type PartnerBusiness,
 } from '@lainava/domain/marketplace/business-lending'
 import type { PartnerApplication } from '@lainava/domain/marketplace/partner-protocol'
-import { eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
 
 // What the marketplace knows of an application, read back from the stored rows:
@@ -141,7 +141,7 @@ export async function loadManyApplicationFacts(
     .select()
     .from(schema.applications)
     .leftJoin(schema.applicants, eq(schema.applicants.applicationId, schema.applications.id))
-    .where(inArray(schema.applications.id, [...new Set(applicationIds)]))
+    .where(inUuids(schema.applications.id, [...new Set(applicationIds)]))
   const byApplication = Map.groupBy(rows, (row) => row.applications.id)
   for (const [id, group] of byApplication) {
     try {

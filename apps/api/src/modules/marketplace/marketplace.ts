@@ -1,4 +1,4 @@
-import { type Database, insertRowsStatements, schema } from '@lainava/db'
+import { type Database, insertRowsStatements, inUuids, schema, uuidPairs } from '@lainava/db'
 import {
   type ApplicationKind,
   type CapViolation,
@@ -15,7 +15,7 @@ import {
   sandboxDecision,
 } from '@lainava/domain'
 import { evaluateBusinessOffer } from '@lainava/domain/marketplace/business-offer-terms'
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import type { WithSubquery } from 'drizzle-orm/subquery'
 import { AppError } from '../../app-error.ts'
 import type { FieldCipher } from '../../crypto/field-encryption.ts'
@@ -716,7 +716,7 @@ export async function lockApplications(tx: Database, ids: readonly string[]): Pr
  * or, with `.as(name)`, a subquery that an UPDATE joins so that it takes its locks in this order.
  */
 export function applicationsInLockOrder(tx: Database, ids: readonly string[]) {
-  return applicationsLockedWhere(tx, inArray(applications.id, [...ids]))
+  return applicationsLockedWhere(tx, inUuids(applications.id, ids))
 }
 
 /**
@@ -751,24 +751,25 @@ async function recordAnswers(
 ): Promise<void> {
   if (answers.length === 0) return
   // In (application, lender) order: two batches that share recipients claim their rows in the same
-  // order when the claim walks the VALUES list (a nested loop), and cannot wait on each other in a circle.
+  // order when the claim walks the list (a nested loop), and cannot wait on each other in a circle.
   const ordered = answers.toSorted((a, b) =>
     a.applicationId === b.applicationId
       ? compare(a.lenderId, b.lenderId)
       : compare(a.applicationId, b.applicationId),
   )
   await deps.db.transaction(async (tx) => {
-    const values = sql.join(
-      ordered.map(
-        (answer) =>
-          sql`(${answer.applicationId}::uuid, ${answer.lenderId}::uuid, ${answer.status}::recipient_status, ${answer.status === 'declined' ? answer.reason : null}::text)`,
-      ),
-      sql`, `,
-    )
+    // The list as one array per column (ADR 070), unnested in its order. The status goes as text: the
+    // embedded database cannot send an array of an enum as a parameter.
+    const column = <T>(pick: (answer: PricedAnswer) => T) => sql.param(ordered.map(pick))
     const claimed = await tx.execute(sql`
       update ${applicationRecipients} as r
-      set status = v.status, answered_at = ${now.toISOString()}::timestamptz, decline_reason = v.reason
-      from (values ${values}) as v (application_id, lender_id, status, reason)
+      set status = v.status::recipient_status, answered_at = ${now.toISOString()}::timestamptz, decline_reason = v.reason
+      from unnest(
+        ${column((answer) => answer.applicationId)}::uuid[],
+        ${column((answer) => answer.lenderId)}::uuid[],
+        ${column((answer) => answer.status)}::text[],
+        ${column((answer) => (answer.status === 'declined' ? answer.reason : null))}::text[]
+      ) as v (application_id, lender_id, status, reason)
       where r.application_id = v.application_id and r.lender_id = v.lender_id and r.status = 'pending'
       returning r.application_id, r.lender_id`)
     // Both drivers answer `{ rows }`.
@@ -793,7 +794,7 @@ async function recordAnswers(
         offered: sql<number>`count(*) filter (where ${applicationRecipients.status} = 'offered')::int`,
       })
       .from(applicationRecipients)
-      .where(inArray(applicationRecipients.applicationId, ids))
+      .where(inUuids(applicationRecipients.applicationId, ids))
       .groupBy(applicationRecipients.applicationId)
     const jobs: JobToSend[] = []
     for (const state of states) {
@@ -840,10 +841,7 @@ export async function deliveryTarget(db: Database, job: DeliveryJob) {
 export async function deliveryTargets(db: Database, jobs: readonly DeliveryJob[]) {
   const targets = new Map<string, NonNullable<Awaited<ReturnType<typeof deliveryTarget>>>>()
   if (jobs.length === 0) return targets
-  const pairs = sql.join(
-    jobs.map((job) => sql`(${job.applicationId}::uuid, ${job.lenderId}::uuid)`),
-    sql`, `,
-  )
+  const pairs = uuidPairs(jobs.map((job) => [job.applicationId, job.lenderId]))
   const rows = await db
     .select({
       applicationId: applicationRecipients.applicationId,
@@ -856,7 +854,9 @@ export async function deliveryTargets(db: Database, jobs: readonly DeliveryJob[]
     .from(applicationRecipients)
     .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
     .innerJoin(applications, eq(applications.id, applicationRecipients.applicationId))
-    .where(sql`(${applicationRecipients.applicationId}, ${applicationRecipients.lenderId}) in (${pairs})`)
+    .where(
+      sql`(${applicationRecipients.applicationId}, ${applicationRecipients.lenderId}) in (select * from ${pairs})`,
+    )
   for (const { applicationId, lenderId, ...target } of rows)
     targets.set(`${applicationId}:${lenderId}`, target)
   return targets

@@ -1,8 +1,8 @@
-import { type Database, schema } from '@lainava/db'
+import { type Database, inUuids, schema } from '@lainava/db'
 import { isBusinessKind } from '@lainava/domain'
 import { type CatalogueLocale, catalogueLocale } from '@lainava/i18n'
 import { pathFor } from '@lainava/routing'
-import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
 import { AppError } from '../../app-error.ts'
 import { JOB_EXPIRE_SECONDS, type JobFailure, type JobQueue, QUEUES } from '../../jobs/job-queue.ts'
 import { answerAsBusinessSandbox } from '../business/business-marketplace.ts'
@@ -247,7 +247,7 @@ async function notifyOfOffers(
     .from(applications)
     .innerJoin(users, eq(users.id, applications.userId))
     .leftJoin(consents, eq(consents.userId, users.id))
-    .where(and(inArray(applications.id, ids), isNull(applications.anonymisedAt)))
+    .where(and(inUuids(applications.id, ids), isNull(applications.anonymisedAt)))
   const byId = new Map(rows.map((row) => [row.id, row]))
   /** The jobs to mark done, each with the e-mail it sends (none when the user turned them off). */
   const due: { id: string; data: NotificationJob; email: OutgoingEmail | null }[] = []
@@ -337,10 +337,10 @@ async function mark(db: Database, sent: readonly NotificationJob[]): Promise<voi
     .set({
       // Every row joined is one of `ids`: all of them get "first offers" marked.
       firstOffersNotifiedAt: sql`coalesce(${applications.firstOffersNotifiedAt}, ${now})`,
-      allAnsweredNotifiedAt: sql`case when ${all.length > 0 ? inArray(applications.id, all) : sql`false`} then coalesce(${applications.allAnsweredNotifiedAt}, ${now}) else ${applications.allAnsweredNotifiedAt} end`,
+      allAnsweredNotifiedAt: sql`case when ${inUuids(applications.id, all)} then coalesce(${applications.allAnsweredNotifiedAt}, ${now}) else ${applications.allAnsweredNotifiedAt} end`,
     })
     .from(locked)
-    .where(and(eq(applications.id, locked.id), inArray(applications.id, ids)))
+    .where(and(eq(applications.id, locked.id), inUuids(applications.id, ids)))
 }
 
 /** Re-sends what a crash may have left unsent: deliveries, acceptance notices, e-mails (last 30 days). */
