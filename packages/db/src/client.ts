@@ -58,17 +58,19 @@ async function openServer(url: string, poolSize: number, connectTimeoutMs: numbe
     connectionString: url,
     max: poolSize,
     connectionTimeoutMillis: connectTimeoutMs,
+    // ADR 068: no JIT compilation. Our statements take milliseconds; a plan whose estimate passes
+    // jit_above_cost (the offer e-mails' read did, once its tables had statistics) spent 190–620 ms
+    // compiling itself. A SET on each new connection rather than a startup option: poolers
+    // (PgBouncer, Neon's) refuse `options`, and ours would displace PGOPTIONS and the URL's own. If it
+    // fails, the connection keeps the server's setting. The pool waits for it before it hands the
+    // connection out: a SET sent from the `connect` event was still queued when the first query came,
+    // two queries at once on one client, which node-postgres 8.19+ warns of and pg@9 refuses.
+    onConnect: async (client) => {
+      await client.query('set jit = off').catch(() => {})
+    },
   })
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => {})
-  // ADR 068: no JIT compilation. Our statements take milliseconds; a plan whose estimate passes
-  // jit_above_cost (the offer e-mails' read did, once its tables had statistics) spent 190–620 ms
-  // compiling itself. A SET on each new connection, queued before its first query, rather than a
-  // startup option: poolers (PgBouncer, Neon's) refuse `options`, and ours would displace PGOPTIONS
-  // and the URL's own. If it fails, the connection keeps the server's setting.
-  pool.on('connect', (client) => {
-    client.query('set jit = off').catch(() => {})
-  })
   const db = drizzleNodePg({ client: pool, schema }) as unknown as Database
   return {
     db,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DbHandle } from './client.ts'
-import { schema, seedDemoData } from './index.ts'
+import { inUuids, schema, seedDemoData, uuidPairs } from './index.ts'
 import { createTestDatabase } from './testing.ts'
 
 const { applications, lenders, users } = schema
@@ -77,20 +77,40 @@ describe('plans once the tables have statistics', () => {
 
   it("the answers' UPDATE (recordAnswers) finds a batch's rows by index, not by reading the table", async () => {
     const batch = pending.slice(0, 64)
-    const values = sql.join(
-      batch.map(
-        (answer) =>
-          sql`(${answer.applicationId}::uuid, ${answer.lenderId}::uuid, 'offered'::recipient_status, null::text)`,
-      ),
-      sql`, `,
-    )
+    // As recordAnswers sends it (ADR 070): one array per column, unnested in order.
+    const column = (pick: (answer: { applicationId: string; lenderId: string }) => string | null) =>
+      sql.param(batch.map(pick))
     const scans = scansOfRecipients(
       await plan(sql`
         update application_recipients as r
-        set status = v.status, answered_at = now(), decline_reason = v.reason
-        from (values ${values}) as v (application_id, lender_id, status, reason)
+        set status = v.status::recipient_status, answered_at = now(), decline_reason = v.reason
+        from unnest(
+          ${column((answer) => answer.applicationId)}::uuid[],
+          ${column((answer) => answer.lenderId)}::uuid[],
+          ${column(() => 'offered')}::text[],
+          ${column(() => null)}::text[]
+        ) as v (application_id, lender_id, status, reason)
         where r.application_id = v.application_id and r.lender_id = v.lender_id and r.status = 'pending'
         returning r.application_id, r.lender_id`),
+    )
+    expect(scans.length).toBeGreaterThan(0)
+    expect(scans.filter((scan) => scan.startsWith('Seq Scan'))).toEqual([])
+  })
+
+  // ADR 070: the pairs alone are a hash semi-join over the whole table; the applications' ids first
+  // (each once) let the planner use the index.
+  it("the delivery batch's read by (application, lender) pairs (deliveryTargets) uses an index", async () => {
+    const batch = pending
+      .slice(0, 64)
+      .map((answer): [string, string] => [answer.applicationId, answer.lenderId])
+    const scans = scansOfRecipients(
+      await plan(sql`
+        select r.status from application_recipients r
+        where ${inUuids(
+          sql`r.application_id`,
+          batch.map((pair) => pair[0]),
+        )}
+          and (r.application_id, r.lender_id) in (select * from ${uuidPairs(batch)})`),
     )
     expect(scans.length).toBeGreaterThan(0)
     expect(scans.filter((scan) => scan.startsWith('Seq Scan'))).toEqual([])

@@ -855,7 +855,15 @@ export async function deliveryTargets(db: Database, jobs: readonly DeliveryJob[]
     .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
     .innerJoin(applications, eq(applications.id, applicationRecipients.applicationId))
     .where(
-      sql`(${applicationRecipients.applicationId}, ${applicationRecipients.lenderId}) in (select * from ${pairs})`,
+      and(
+        // The applications first, each once: with the pairs alone the planner reads the whole table
+        // (ADR 070; recipients-pending-plan.test.ts).
+        inUuids(
+          applicationRecipients.applicationId,
+          jobs.map((job) => job.applicationId),
+        ),
+        sql`(${applicationRecipients.applicationId}, ${applicationRecipients.lenderId}) in (select * from ${pairs})`,
+      ),
     )
   for (const { applicationId, lenderId, ...target } of rows)
     targets.set(`${applicationId}:${lenderId}`, target)
