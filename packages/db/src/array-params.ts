@@ -21,3 +21,19 @@ export function inUuids(column: Column | SQL, ids: readonly string[]): SQL {
 export function uuidPairs(pairs: readonly (readonly [string, string])[]): SQL {
   return sql`unnest(${sql.param(pairs.map((pair) => pair[0]))}::uuid[], ${sql.param(pairs.map((pair) => pair[1]))}::uuid[])`
 }
+
+/**
+ * True for the rows whose (`first`, `second`) is one of `pairs`. The `first` values come first as
+ * their own `inUuids`: with the pairs alone the planner chose a hash semi-join over a sequential scan
+ * of the whole table, with them an index on `first` (recipients-pending-plan.test.ts).
+ */
+export function inUuidPairs(
+  first: Column | SQL,
+  second: Column | SQL,
+  pairs: readonly (readonly [string, string])[],
+): SQL {
+  return sql`${inUuids(
+    first,
+    pairs.map((pair) => pair[0]),
+  )} and (${first}, ${second}) in (select * from ${uuidPairs(pairs)})`
+}

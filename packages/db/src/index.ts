@@ -1,4 +1,4 @@
-export { inUuids, uuidPairs } from './array-params.ts'
+export { inUuidPairs, inUuids, uuidPairs } from './array-params.ts'
 export { type Database, type DbHandle, MIGRATIONS_FOLDER, openDatabase, type Schema } from './client.ts'
 export { insertRowsStatements } from './insert-rows.ts'
 export { DataDirLockedError } from './lock.ts'

@@ -141,7 +141,7 @@ export async function loadManyApplicationFacts(
     .select()
     .from(schema.applications)
     .leftJoin(schema.applicants, eq(schema.applicants.applicationId, schema.applications.id))
-    .where(inUuids(schema.applications.id, [...new Set(applicationIds)]))
+    .where(inUuids(schema.applications.id, applicationIds))
   const byApplication = Map.groupBy(rows, (row) => row.applications.id)
   for (const [id, group] of byApplication) {
     try {

@@ -1,4 +1,4 @@
-import { type Database, insertRowsStatements, inUuids, schema, uuidPairs } from '@lainava/db'
+import { type Database, insertRowsStatements, inUuidPairs, inUuids, schema } from '@lainava/db'
 import {
   type ApplicationKind,
   type CapViolation,
@@ -841,7 +841,6 @@ export async function deliveryTarget(db: Database, job: DeliveryJob) {
 export async function deliveryTargets(db: Database, jobs: readonly DeliveryJob[]) {
   const targets = new Map<string, NonNullable<Awaited<ReturnType<typeof deliveryTarget>>>>()
   if (jobs.length === 0) return targets
-  const pairs = uuidPairs(jobs.map((job) => [job.applicationId, job.lenderId]))
   const rows = await db
     .select({
       applicationId: applicationRecipients.applicationId,
@@ -855,14 +854,10 @@ export async function deliveryTargets(db: Database, jobs: readonly DeliveryJob[]
     .innerJoin(lenders, eq(lenders.id, applicationRecipients.lenderId))
     .innerJoin(applications, eq(applications.id, applicationRecipients.applicationId))
     .where(
-      and(
-        // The applications first, each once: with the pairs alone the planner reads the whole table
-        // (ADR 070; recipients-pending-plan.test.ts).
-        inUuids(
-          applicationRecipients.applicationId,
-          jobs.map((job) => job.applicationId),
-        ),
-        sql`(${applicationRecipients.applicationId}, ${applicationRecipients.lenderId}) in (select * from ${pairs})`,
+      inUuidPairs(
+        applicationRecipients.applicationId,
+        applicationRecipients.lenderId,
+        jobs.map((job) => [job.applicationId, job.lenderId]),
       ),
     )
   for (const { applicationId, lenderId, ...target } of rows)
